@@ -1,0 +1,8 @@
+package main
+
+import "github.com/rules-sycl/rules_sycl/internal/cli"
+
+// registerVerbs adds every verb of the tool. Each verb lives in its own internal package.
+func registerVerbs(t *cli.Tool) {
+	t.Register()
+}

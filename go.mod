@@ -1,0 +1,3 @@
+module github.com/rules-sycl/rules_sycl
+
+go 1.19

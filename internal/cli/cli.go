@@ -1,0 +1,195 @@
+// Package cli dispatches the verbs of the sycl-device tool: `sycl-device <verb> args`,
+// or the verb named by argv[0] for DPC++'s tool names (sycl-post-link, ...). It expands
+// Bazel `@params` files, prints per-verb help, and maps errors to exit codes
+// (0 ok, 1 bad input, 2 usage).
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+)
+
+// Version is the version sycl-device reports. It is a constant so that outputs never
+// depend on when or where the tool was built.
+const Version = "0.1.0"
+
+// Env is what a verb may use of its surroundings.
+type Env struct {
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+// Verb is one sub-command.
+type Verb struct {
+	Name    string
+	Aliases []string // argv[0] names that select this verb (DPC++ tool names)
+	Summary string   // one line for the verb list
+	Usage   string   // the synopsis, e.g. "propagate [flags] IN.ll"
+	// Flags declares the verb's flags on fs; it may be nil.
+	Flags func(fs *flag.FlagSet)
+	// Run executes the verb with the arguments left after flag parsing.
+	Run func(env *Env, fs *flag.FlagSet, args []string) error
+}
+
+// Tool is a set of verbs.
+type Tool struct {
+	Name  string
+	verbs map[string]*Verb
+}
+
+// New returns an empty tool.
+func New(name string) *Tool { return &Tool{Name: name, verbs: map[string]*Verb{}} }
+
+// Register adds verbs; it panics on a duplicate name, a programming error.
+func (t *Tool) Register(vs ...*Verb) {
+	for _, v := range vs {
+		for _, n := range append([]string{v.Name}, v.Aliases...) {
+			if _, dup := t.verbs[n]; dup {
+				panic("cli: duplicate verb " + n)
+			}
+			t.verbs[n] = v
+		}
+	}
+}
+
+// Main runs the tool on argv (argv[0] included) and returns the exit status.
+func (t *Tool) Main(argv []string, env *Env) int {
+	err := t.run(argv, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "%s\n", errorText(t.Name, err))
+	}
+	return diag.ExitCode(err)
+}
+
+func errorText(tool string, err error) string {
+	var u *diag.UsageError
+	if errors.As(err, &u) {
+		return fmt.Sprintf("%s: %s (see '%s --help')", tool, u.Msg, tool)
+	}
+	return err.Error()
+}
+
+func (t *Tool) run(argv []string, env *Env) error {
+	if len(argv) == 0 {
+		return diag.Usagef("no arguments")
+	}
+	args, err := ExpandParams(argv[1:])
+	if err != nil {
+		return err
+	}
+	// A DPC++ tool name as argv[0] selects the verb directly.
+	if v, ok := t.verbs[filepath.Base(argv[0])]; ok && filepath.Base(argv[0]) != v.Name {
+		return t.runVerb(v, filepath.Base(argv[0]), args, env)
+	}
+	if len(args) == 0 {
+		t.printHelp(env.Stderr)
+		return diag.Usagef("missing verb")
+	}
+	switch args[0] {
+	case "--help", "-help", "-h", "help":
+		if len(args) > 1 {
+			if v, ok := t.verbs[args[1]]; ok {
+				return t.runVerb(v, v.Name, []string{"--help"}, env)
+			}
+			return diag.Usagef("unknown verb %q", args[1])
+		}
+		t.printHelp(env.Stdout)
+		return nil
+	case "--version", "-version", "version":
+		fmt.Fprintf(env.Stdout, "%s %s\n", t.Name, Version)
+		return nil
+	}
+	v, ok := t.verbs[args[0]]
+	if !ok {
+		return diag.Usagef("unknown verb %q", args[0])
+	}
+	return t.runVerb(v, v.Name, args[1:], env)
+}
+
+func (t *Tool) runVerb(v *Verb, invokedAs string, args []string, env *Env) error {
+	fs := flag.NewFlagSet(invokedAs, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if v.Flags != nil {
+		v.Flags(fs)
+	}
+	for _, a := range args {
+		if a == "--help" || a == "-help" || a == "-h" {
+			fmt.Fprintf(env.Stdout, "usage: %s %s\n\n%s\n", t.Name, v.Usage, v.Summary)
+			if hasFlags(fs) {
+				fmt.Fprintf(env.Stdout, "\nflags:\n")
+				fs.SetOutput(env.Stdout)
+				fs.PrintDefaults()
+			}
+			return nil
+		}
+		if a == "--" {
+			break
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		return diag.Usagef("%s: %s", v.Name, strings.TrimPrefix(err.Error(), "flag provided but not defined: "))
+	}
+	return v.Run(env, fs, fs.Args())
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
+}
+
+func (t *Tool) printHelp(w io.Writer) {
+	fmt.Fprintf(w, "usage: %s <verb> [flags] [args]   (arguments may come from @file)\n\nverbs:\n", t.Name)
+	var names []string
+	seen := map[*Verb]bool{}
+	for _, v := range t.verbs {
+		if !seen[v] {
+			seen[v] = true
+			names = append(names, v.Name)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-14s %s\n", n, t.verbs[n].Summary)
+	}
+	fmt.Fprintf(w, "\n'%s <verb> --help' describes a verb; '%s --version' prints the version.\n", t.Name, t.Name)
+}
+
+// ExpandParams replaces every argument "@path" by the lines of that file, one argument
+// per line (Bazel's "multiline" parameter file format). "@@x" stands for a literal "@x".
+// Expansion is not recursive.
+func ExpandParams(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		switch {
+		case strings.HasPrefix(a, "@@"):
+			out = append(out, a[1:])
+		case strings.HasPrefix(a, "@") && len(a) > 1:
+			data, err := os.ReadFile(a[1:])
+			if err != nil {
+				return nil, diag.Usagef("cannot read params file: %v", err)
+			}
+			sc := bufio.NewScanner(bytes.NewReader(data))
+			sc.Buffer(make([]byte, 64*1024), 16<<20)
+			for sc.Scan() {
+				out = append(out, strings.TrimSuffix(sc.Text(), "\r"))
+			}
+			if err := sc.Err(); err != nil {
+				return nil, diag.Usagef("params file %s: %v", a[1:], err)
+			}
+		default:
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,18 @@
+"""Providers of rules_sycl."""
+
+SyclToolchainInfo = provider(
+    doc = "A SYCL device compiler family and its tools (from sycl_toolchain).",
+    fields = {
+        "family": "string: 'clang' (upstream clang >= 22) or 'dpcpp' (icpx from oneAPI).",
+        "clang": "File: the C++ driver used for device compiles (clang++).",
+        "llvm_link": "File: llvm-link.",
+        "llc": "File: llc.",
+        "llvm_as": "File: llvm-as.",
+        "llvm_dis": "File: llvm-dis.",
+        "opt": "File: opt.",
+        "spirv_val": "File or None: spirv-val (SPIR-V validation in tests).",
+        "llvm_spirv": "File or None: llvm-spirv (SPIR-V <-> SPIR bitcode).",
+        "tool_files": "depset of File: shared libraries every tool loads.",
+        "compile_files": "depset of File: what a device compile reads besides its sources (resource headers, libraries).",
+    },
+)

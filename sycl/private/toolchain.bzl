@@ -1,0 +1,51 @@
+"""The sycl_toolchain rule: a device compiler family as a Bazel toolchain."""
+
+load("//sycl/private:providers.bzl", "SyclToolchainInfo")
+
+TOOLCHAIN_TYPE = str(Label("//toolchain:sycl_toolchain_type"))
+
+def _file(attr):
+    return attr.files.to_list()[0] if attr else None
+
+def _sycl_toolchain_impl(ctx):
+    libs = depset(ctx.files.shared_libs)
+    info = SyclToolchainInfo(
+        family = ctx.attr.family,
+        clang = ctx.executable.clang,
+        llvm_link = ctx.executable.llvm_link,
+        llc = ctx.executable.llc,
+        llvm_as = ctx.executable.llvm_as,
+        llvm_dis = ctx.executable.llvm_dis,
+        opt = ctx.executable.opt,
+        spirv_val = _file(ctx.attr.spirv_val),
+        llvm_spirv = _file(ctx.attr.llvm_spirv),
+        tool_files = libs,
+        compile_files = depset(ctx.files.resource_headers, transitive = [libs]),
+    )
+    return [platform_common.ToolchainInfo(sycl = info), info]
+
+_tool = dict(executable = True, cfg = "exec", allow_files = True, mandatory = True)
+_optional_tool = dict(cfg = "exec", allow_files = True)
+
+sycl_toolchain = rule(
+    implementation = _sycl_toolchain_impl,
+    doc = "Describes a SYCL device compiler family and its LLVM tools. Wrap it in toolchain() with toolchain_type = @rules_sycl//toolchain:sycl_toolchain_type.",
+    attrs = {
+        "family": attr.string(values = ["clang", "dpcpp"], default = "clang", doc = "The compiler family."),
+        "clang": attr.label(doc = "clang++ (or icpx) driver.", **_tool),
+        "llvm_link": attr.label(doc = "llvm-link.", **_tool),
+        "llc": attr.label(doc = "llc.", **_tool),
+        "llvm_as": attr.label(doc = "llvm-as.", **_tool),
+        "llvm_dis": attr.label(doc = "llvm-dis.", **_tool),
+        "opt": attr.label(doc = "opt.", **_tool),
+        "spirv_val": attr.label(doc = "spirv-val (optional).", **_optional_tool),
+        "llvm_spirv": attr.label(doc = "llvm-spirv (optional).", **_optional_tool),
+        "shared_libs": attr.label_list(doc = "Shared libraries the tools load.", allow_files = True, cfg = "exec"),
+        "resource_headers": attr.label_list(doc = "clang's resource headers.", allow_files = True, cfg = "exec"),
+    },
+    provides = [SyclToolchainInfo],
+)
+
+def find_sycl_toolchain(ctx):
+    """Returns the SyclToolchainInfo resolved for ctx (a rule with TOOLCHAIN_TYPE in toolchains)."""
+    return ctx.toolchains[TOOLCHAIN_TYPE].sycl
