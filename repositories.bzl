@@ -38,6 +38,7 @@ def rules_sycl_dependencies():
         name = "sycl_llvm",
     )
 
+# buildifier: disable=unnamed-macro
 def rules_sycl_register_toolchains():
     """Registers the SYCL compiler toolchains rules_sycl ships."""
     native.register_toolchains(str(Label("//toolchain:all")))

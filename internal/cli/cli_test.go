@@ -1,0 +1,94 @@
+package cli
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+)
+
+func testTool() *Tool {
+	t := New("sycl-device")
+	var out string
+	t.Register(&Verb{
+		Name:    "echo",
+		Aliases: []string{"sycl-echo"},
+		Summary: "prints its arguments",
+		Usage:   "echo [-o OUT] ARGS...",
+		Flags:   func(fs *flag.FlagSet) { fs.StringVar(&out, "o", "", "output") },
+		Run: func(env *Env, fs *flag.FlagSet, args []string) error {
+			if len(args) == 1 && args[0] == "bad" {
+				return diag.Errorf("in.ll", 7, "bad token %q", "x")
+			}
+			if len(args) == 0 {
+				return diag.Usagef("echo: missing argument")
+			}
+			env.Stdout.Write([]byte("o=" + out + " " + strings.Join(args, ",") + "\n"))
+			return nil
+		},
+	})
+	return t
+}
+
+func TestMain_ExitCodesAndOutput(t *testing.T) {
+	dir := t.TempDir()
+	params := filepath.Join(dir, "args.params")
+	if err := os.WriteFile(params, []byte("-o\nout file\na\n@@literal\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		argv       []string
+		wantCode   int
+		wantStdout string
+		wantStderr string
+	}{
+		{"verb", []string{"sycl-device", "echo", "a", "b"}, 0, "o= a,b\n", ""},
+		{"flag", []string{"sycl-device", "echo", "-o", "x", "a"}, 0, "o=x a\n", ""},
+		{"params file", []string{"sycl-device", "echo", "@" + params}, 0, "o=out file a,@@literal\n", ""}, // lines are literal: no recursive expansion
+		{"params file holds the verb", []string{"sycl-device", "@" + params}, 2, "", "unknown verb \"-o\""},
+		{"alias from argv0", []string{"/usr/bin/sycl-echo", "z"}, 0, "o= z\n", ""},
+		{"input error", []string{"sycl-device", "echo", "bad"}, 1, "", "in.ll:7: bad token \"x\"\n"},
+		{"usage error from verb", []string{"sycl-device", "echo"}, 2, "", "echo: missing argument"},
+		{"unknown flag", []string{"sycl-device", "echo", "-frobnicate", "a"}, 2, "", "-frobnicate"},
+		{"unknown verb", []string{"sycl-device", "nope"}, 2, "", "unknown verb \"nope\""},
+		{"no verb", []string{"sycl-device"}, 2, "", "missing verb"},
+		{"version", []string{"sycl-device", "--version"}, 0, "sycl-device " + Version + "\n", ""},
+		{"help", []string{"sycl-device", "--help"}, 0, "echo", ""},
+		{"verb help", []string{"sycl-device", "echo", "--help"}, 0, "usage: sycl-device echo [-o OUT] ARGS...", ""},
+		{"help verb", []string{"sycl-device", "help", "echo"}, 0, "prints its arguments", ""},
+		{"missing params file", []string{"sycl-device", "echo", "@" + filepath.Join(dir, "none")}, 2, "", "cannot read params file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := testTool().Main(tc.argv, &Env{Stdout: &stdout, Stderr: &stderr})
+			if code != tc.wantCode {
+				t.Errorf("exit code = %d, want %d (stderr %q)", code, tc.wantCode, stderr.String())
+			}
+			if !strings.Contains(stdout.String(), tc.wantStdout) {
+				t.Errorf("stdout = %q, want it to contain %q", stdout.String(), tc.wantStdout)
+			}
+			if tc.wantStderr == "" && stderr.Len() != 0 {
+				t.Errorf("unexpected stderr %q", stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tc.wantStderr) {
+				t.Errorf("stderr = %q, want it to contain %q", stderr.String(), tc.wantStderr)
+			}
+		})
+	}
+}
+
+func TestRegisterDuplicatePanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("duplicate verb did not panic")
+		}
+	}()
+	tool := testTool()
+	tool.Register(&Verb{Name: "sycl-echo"})
+}
