@@ -1,8 +1,11 @@
 package main
 
-import "github.com/rules-sycl/rules_sycl/internal/cli"
+import (
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/propagate"
+)
 
 // registerVerbs adds every verb of the tool. Each verb lives in its own internal package.
 func registerVerbs(t *cli.Tool) {
-	t.Register()
+	t.Register(propagate.Verb())
 }

@@ -136,10 +136,36 @@ func (t *Tool) runVerb(v *Verb, invokedAs string, args []string, env *Env) error
 			break
 		}
 	}
-	if err := fs.Parse(args); err != nil {
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
 		return diag.Usagef("%s: %s", v.Name, strings.TrimPrefix(err.Error(), "flag provided but not defined: "))
 	}
-	return v.Run(env, fs, fs.Args())
+	return v.Run(env, fs, positional)
+}
+
+// parseInterspersed parses flags that may appear before, between or after positional
+// arguments (as LLVM and DPC++ tools accept them); everything after "--" is positional.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var tail []string
+	for i, a := range args {
+		if a == "--" {
+			args, tail = args[:i], args[i+1:]
+			break
+		}
+	}
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+	return append(positional, tail...), nil
 }
 
 func hasFlags(fs *flag.FlagSet) bool {

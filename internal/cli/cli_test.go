@@ -92,3 +92,11 @@ func TestRegisterDuplicatePanics(t *testing.T) {
 	tool := testTool()
 	tool.Register(&Verb{Name: "sycl-echo"})
 }
+
+func TestInterspersedFlags(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := testTool().Main([]string{"sycl-device", "echo", "a", "-o", "x", "b", "--", "-o"}, &Env{Stdout: &stdout, Stderr: &stderr})
+	if code != 0 || stdout.String() != "o=x a,b,-o\n" {
+		t.Fatalf("code %d stdout %q stderr %q", code, stdout.String(), stderr.String())
+	}
+}

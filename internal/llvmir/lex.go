@@ -1,0 +1,141 @@
+package llvmir
+
+// Byte classes and small lexing helpers shared by the reader.
+
+var identChar [256]bool
+
+func init() {
+	for c := 'a'; c <= 'z'; c++ {
+		identChar[c] = true
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		identChar[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		identChar[c] = true
+	}
+	for _, c := range "-$._" {
+		identChar[c] = true
+	}
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isWordStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+
+func isWordChar(c byte) bool { return isWordStart(c) || isDigit(c) || c == '.' }
+
+// scanName reads the name after a sigil (@, %, $) at src[i:]: either a quoted string
+// (with LLVM's \xx escapes) or a run of identifier characters. It returns the unescaped
+// name, the offset after it, and ok=false for an unterminated quote or an empty name.
+func scanName(src []byte, i int) (name string, end int, ok bool) {
+	if i < len(src) && src[i] == '"' {
+		j := i + 1
+		for j < len(src) && src[j] != '"' && src[j] != '\n' {
+			j++
+		}
+		if j >= len(src) || src[j] != '"' {
+			return "", j, false
+		}
+		return unescape(src[i+1 : j]), j + 1, true
+	}
+	j := i
+	for j < len(src) && identChar[src[j]] {
+		j++
+	}
+	if j == i {
+		return "", j, false
+	}
+	return string(src[i:j]), j, true
+}
+
+func hexVal(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// unescape decodes LLVM's \xx and \\ escapes in a quoted name or string.
+func unescape(b []byte) string {
+	hasEsc := false
+	for _, c := range b {
+		if c == '\\' {
+			hasEsc = true
+			break
+		}
+	}
+	if !hasEsc {
+		return string(b)
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] == '\\' && i+1 < len(b) && b[i+1] == '\\' {
+			out = append(out, '\\')
+			i++
+			continue
+		}
+		if b[i] == '\\' && i+2 < len(b) {
+			h, ok1 := hexVal(b[i+1])
+			l, ok2 := hexVal(b[i+2])
+			if ok1 && ok2 {
+				out = append(out, h<<4|l)
+				i += 2
+				continue
+			}
+		}
+		out = append(out, b[i])
+	}
+	return string(out)
+}
+
+// skipString returns the offset after the string literal starting at src[i] == '"', or
+// -1 when it is not terminated on the same line.
+func skipString(src []byte, i int) int {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '"':
+			return j + 1
+		case '\n':
+			return -1
+		}
+	}
+	return -1
+}
+
+// lineEnd returns the offset of the newline ending the line containing i (or len).
+func lineEnd(src []byte, i int) int {
+	for j := i; j < len(src); j++ {
+		if src[j] == '\n' {
+			return j
+		}
+	}
+	return len(src)
+}
+
+func atoi(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if !isDigit(c) {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// hasWordAt reports whether src[i:] starts with word followed by a non-word byte.
+func hasWordAt(src []byte, i int, word string) bool {
+	if i+len(word) > len(src) || string(src[i:i+len(word)]) != word {
+		return false
+	}
+	return i+len(word) == len(src) || !isWordChar(src[i+len(word)])
+}

@@ -1,0 +1,241 @@
+// Package llvmir reads the structure of textual LLVM IR (as LLVM 14–22 print it) without
+// modelling instructions: one streaming scan records, for every function, its calling
+// convention, attributes, metadata attachments, the functions it calls, the globals it
+// references, the types it uses and its 64-bit atomics, and remembers the byte range of
+// every top-level entity. Output is produced by splicing edits into the original text,
+// so unchanged text is re-emitted byte for byte.
+//
+// Constructs it does not know are passed through. Truly malformed input (an unterminated
+// function or string, a dangling metadata reference, an unexpected token) is an error of
+// the form "file:line: message".
+package llvmir
+
+import (
+	"sort"
+
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+)
+
+// Span is a byte range [Start, End) of the module text.
+type Span struct{ Start, End int }
+
+// Attachment is a function metadata attachment such as !dbg !12.
+type Attachment struct {
+	Name string // without '!'
+	ID   int
+	Span Span // of "!name !N" in the header
+}
+
+// Call is a direct call (call, invoke, callbr) of a named function.
+type Call struct {
+	Callee string
+	Line   int
+	Dbg    int // !dbg of the call instruction, or -1
+}
+
+// TypeUse summarises the types an entity uses (never through pointers).
+type TypeUse struct {
+	Double bool
+	Half   bool
+	// Structs are the names (without '%') of the named types used.
+	Structs []string
+	// Globals are the names of the globals and functions referenced as values.
+	Globals []string
+}
+
+// Function is a define or declare.
+type Function struct {
+	Name     string
+	Line     int
+	Decl     bool
+	CallConv string // e.g. spir_kernel; "" for the default
+	Span     Span   // from the first byte of "define"/"declare" to after the final newline
+	// HeaderEnd is the offset of " {" ending a definition's header (the place to insert
+	// new attachments), or the end of a declaration's line.
+	HeaderEnd   int
+	Attachments []Attachment
+	AttrGroups  []int             // #N references
+	StrAttrs    map[string]string // inline "key"="value" (or "key") attributes
+	Sig         TypeUse           // return and parameter types
+	Body        TypeUse           // types used by instructions
+	Calls       []Call
+	// IndirectCalls counts calls through a pointer.
+	IndirectCalls int
+	// Atomic64 is set when the body has a 64-bit integer atomicrmw, cmpxchg or atomic
+	// load/store.
+	Atomic64 bool
+	// InstrAspectMD are !sycl_used_aspects / !intel_used_aspects attachments on
+	// instructions.
+	InstrAspectMD []int
+	// FirstDbg is the !dbg of the first instruction that has one, or -1.
+	FirstDbg int
+	// FirstUse maps "double", "half", "atomic64" and struct names to the !dbg of the first
+	// instruction using them (-1 when it has none).
+	FirstUse map[string]int
+	mdRefs   []mdRef
+}
+
+// Attachment returns the ID of attachment name, or -1.
+func (f *Function) Attachment(name string) int {
+	for _, a := range f.Attachments {
+		if a.Name == name {
+			return a.ID
+		}
+	}
+	return -1
+}
+
+// Global is a global variable, alias or ifunc.
+type Global struct {
+	Name  string
+	Line  int
+	Kind  string // "global", "constant", "alias", "ifunc"
+	Span  Span
+	Types TypeUse
+}
+
+// StructType is a named type definition.
+type StructType struct {
+	Name    string
+	Line    int
+	Members TypeUse // members, not through pointers
+}
+
+// MDNode is a numbered metadata node.
+type MDNode struct {
+	ID       int
+	Line     int
+	Distinct bool
+	Span     Span // the whole line, without the newline
+	Value    Span // the value after "= [distinct] "
+	Refs     []int
+}
+
+// NamedMD is a named metadata node such as !llvm.module.flags.
+type NamedMD struct {
+	Name string
+	Line int
+	Span Span
+	Refs []int
+}
+
+// AttrGroup is an "attributes #N = { ... }" definition.
+type AttrGroup struct {
+	ID       int
+	Line     int
+	StrAttrs map[string]string
+	Words    []string
+}
+
+type mdRef struct{ id, line int32 }
+
+// Module is a parsed module.
+type Module struct {
+	File       string
+	Src        []byte
+	Funcs      []*Function
+	Globals    []*Global
+	Structs    map[string]*StructType
+	MD         map[int]*MDNode
+	MaxMD      int
+	NamedMD    []*NamedMD
+	AttrGroups map[int]*AttrGroup
+
+	funcByName   map[string]*Function
+	globalByName map[string]*Global
+	namedByName  map[string]*NamedMD
+}
+
+// Func returns the function called name, or nil.
+func (m *Module) Func(name string) *Function { return m.funcByName[name] }
+
+// Global returns the global called name, or nil.
+func (m *Module) Global(name string) *Global { return m.globalByName[name] }
+
+// Named returns the named metadata node called name, or nil.
+func (m *Module) Named(name string) *NamedMD { return m.namedByName[name] }
+
+// FnAttr returns the value of string attribute key on f, looking at inline attributes
+// first and then at f's attribute groups.
+func (m *Module) FnAttr(f *Function, key string) (string, bool) {
+	if v, ok := f.StrAttrs[key]; ok {
+		return v, true
+	}
+	for _, g := range f.AttrGroups {
+		if ag := m.AttrGroups[g]; ag != nil {
+			if v, ok := ag.StrAttrs[key]; ok {
+				return v, true
+			}
+		}
+	}
+	return "", false
+}
+
+// Parse reads module text. file names the input in error messages.
+func Parse(file string, src []byte) (*Module, error) {
+	p := &parser{
+		file: file,
+		src:  src,
+		m: &Module{
+			File:         file,
+			Src:          src,
+			Structs:      map[string]*StructType{},
+			MD:           map[int]*MDNode{},
+			MaxMD:        -1,
+			AttrGroups:   map[int]*AttrGroup{},
+			funcByName:   map[string]*Function{},
+			globalByName: map[string]*Global{},
+			namedByName:  map[string]*NamedMD{},
+		},
+		line: 1,
+	}
+	if err := p.parse(); err != nil {
+		return nil, err
+	}
+	if err := p.checkRefs(); err != nil {
+		return nil, err
+	}
+	return p.m, nil
+}
+
+func (p *parser) checkRefs() error {
+	m := p.m
+	var bad []mdRef
+	check := func(id, line int) {
+		if _, ok := m.MD[id]; !ok {
+			bad = append(bad, mdRef{int32(id), int32(line)})
+		}
+	}
+	for _, f := range m.Funcs {
+		for _, a := range f.Attachments {
+			check(a.ID, f.Line)
+		}
+		for _, r := range f.mdRefs {
+			check(int(r.id), int(r.line))
+		}
+		f.mdRefs = nil
+	}
+	for _, g := range p.globalMD {
+		check(int(g.id), int(g.line))
+	}
+	for _, n := range m.MD {
+		for _, r := range n.Refs {
+			check(r, n.Line)
+		}
+	}
+	for _, n := range m.NamedMD {
+		for _, r := range n.Refs {
+			check(r, n.Line)
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	sort.Slice(bad, func(i, j int) bool {
+		if bad[i].line != bad[j].line {
+			return bad[i].line < bad[j].line
+		}
+		return bad[i].id < bad[j].id
+	})
+	return diag.Errorf(p.file, int(bad[0].line), "reference to undefined metadata !%d", bad[0].id)
+}

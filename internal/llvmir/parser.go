@@ -1,0 +1,1008 @@
+package llvmir
+
+import (
+	"strconv"
+
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+)
+
+type parser struct {
+	file     string
+	src      []byte
+	m        *Module
+	pos      int // start of the current line
+	line     int // 1-based number of the line at pos
+	globalMD []mdRef
+}
+
+func (p *parser) errorf(line int, format string, args ...interface{}) error {
+	return diag.Errorf(p.file, line, format, args...)
+}
+
+var callingConvs = map[string]bool{
+	"spir_kernel": true, "spir_func": true, "ptx_kernel": true, "ptx_device": true,
+	"amdgpu_kernel": true, "amdgpu_gfx": true, "fastcc": true, "coldcc": true, "ccc": true,
+	"x86_stdcallcc": true, "x86_fastcallcc": true, "x86_vectorcallcc": true,
+}
+
+// parse scans the module line by line.
+func (p *parser) parse() error {
+	src := p.src
+	for p.pos < len(src) {
+		start := p.pos
+		end := lineEnd(src, start)
+		i := start
+		for i < end && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r') {
+			i++
+		}
+		var err error
+		switch {
+		case i == end || src[i] == ';':
+			// blank or comment
+		case hasWordAt(src, i, "define"), hasWordAt(src, i, "declare"):
+			decl := src[i+1] == 'e' && src[i+2] == 'c'
+			kw := len("define")
+			if decl {
+				kw = len("declare")
+			}
+			// function() advances pos and line past the whole function.
+			if err := p.function(start, i+kw, decl); err != nil {
+				return err
+			}
+			continue
+		case src[i] == '@':
+			err = p.global(start, i, end)
+		case src[i] == '%':
+			err = p.typeDef(i, end)
+		case src[i] == '!':
+			err = p.metadata(start, i, end)
+		case hasWordAt(src, i, "attributes"):
+			err = p.attrGroup(i+len("attributes"), end)
+		case src[i] == '$' || isWordStart(src[i]):
+			// source_filename, target, module asm, uselistorder, comdats and constructs
+			// newer LLVM releases add: passed through.
+			err = p.checkStrings(i, end)
+		default:
+			err = p.errorf(p.line, "unexpected token %q", string(src[i]))
+		}
+		if err != nil {
+			return err
+		}
+		p.nextLine(end)
+	}
+	return nil
+}
+
+func (p *parser) nextLine(end int) {
+	p.pos = end + 1
+	p.line++
+}
+
+func (p *parser) checkStrings(i, end int) error {
+	for ; i < end; i++ {
+		if p.src[i] == '"' {
+			j := skipString(p.src, i)
+			if j < 0 {
+				return p.errorf(p.line, "unterminated string")
+			}
+			i = j - 1
+		} else if p.src[i] == ';' {
+			return nil
+		}
+	}
+	return nil
+}
+
+// scanner accumulates what a region of text uses.
+type scanner struct {
+	p        *parser
+	tu       *TypeUse
+	seen     map[string]bool
+	mdRefs   *[]mdRef
+	line     int
+	noTypes  bool // collect references only (debug intrinsics)
+	lineUses []string
+}
+
+func (s *scanner) addStruct(name string) {
+	if s.seen[name] {
+		return
+	}
+	if s.seen == nil {
+		s.seen = map[string]bool{}
+	}
+	s.seen[name] = true
+	s.tu.Structs = append(s.tu.Structs, name)
+}
+
+func (s *scanner) addGlobal(name string) {
+	key := "@" + name
+	if s.seen[key] {
+		return
+	}
+	if s.seen == nil {
+		s.seen = map[string]bool{}
+	}
+	s.seen[key] = true
+	s.tu.Globals = append(s.tu.Globals, name)
+}
+
+// isPointerSuffix reports whether the type ending at i is followed by '*' (optionally
+// after "addrspace(N)"): a typed pointer, which never carries aspects.
+func isPointerSuffix(src []byte, i, end int) bool {
+	for i < end && src[i] == ' ' {
+		i++
+	}
+	if i < end && src[i] == '*' {
+		return true
+	}
+	if hasWordAt(src, i, "addrspace") {
+		for i < end && src[i] != ')' {
+			i++
+		}
+		i++
+		for i < end && src[i] == ' ' {
+			i++
+		}
+		return i < end && src[i] == '*'
+	}
+	return false
+}
+
+// attributes whose parenthesised operand is a pointee type, not a value type.
+var typeAttrs = map[string]bool{"byval": true, "sret": true, "byref": true, "elementtype": true, "inalloca": true, "preallocated": true}
+
+// region scans src[i:end] and returns the offset where it stopped (end, a ';' comment,
+// or the closing parenthesis when stopAtClose and the depth drops below zero).
+// It records types, global references and metadata references into s.
+func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
+	src := s.p.src
+	depth := 0
+	for i < end {
+		c := src[i]
+		switch {
+		case c == '"':
+			j := skipString(src, i)
+			if j < 0 {
+				return i, s.p.errorf(s.line, "unterminated string")
+			}
+			i = j
+		case c == ';':
+			return i, nil
+		case c == '(' || c == '{' || c == '[' || c == '<':
+			depth++
+			i++
+		case c == ')' || c == '}' || c == ']' || c == '>':
+			depth--
+			if depth < 0 && stopAtClose {
+				return i, nil
+			}
+			i++
+		case c == '@':
+			name, j, ok := scanName(src, i+1)
+			if !ok {
+				return i, s.p.errorf(s.line, "bad global name")
+			}
+			s.addGlobal(name)
+			i = j
+		case c == '%':
+			j := i + 1
+			if j < end && isDigit(src[j]) {
+				for j < end && isDigit(src[j]) {
+					j++
+				}
+				i = j
+				continue
+			}
+			if j < end && src[j] == '"' {
+				name, k, ok := scanName(src, j)
+				if !ok {
+					return i, s.p.errorf(s.line, "unterminated quoted name")
+				}
+				if !s.noTypes && s.p.m.Structs[name] != nil && !isPointerSuffix(src, k, end) {
+					s.addStruct(name)
+					s.lineUses = append(s.lineUses, name)
+				}
+				i = k
+				continue
+			}
+			k := j
+			for k < end && identChar[src[k]] {
+				k++
+			}
+			if !s.noTypes {
+				if st := s.p.m.Structs[string(src[j:k])]; st != nil && !isPointerSuffix(src, k, end) {
+					s.addStruct(st.Name)
+					s.lineUses = append(s.lineUses, st.Name)
+				}
+			}
+			i = k
+		case c == '!':
+			j := i + 1
+			if j < end && isDigit(src[j]) {
+				k := j
+				for k < end && isDigit(src[k]) {
+					k++
+				}
+				id, ok := atoi(src[j:k])
+				if !ok {
+					return i, s.p.errorf(s.line, "bad metadata reference")
+				}
+				if s.mdRefs != nil {
+					*s.mdRefs = append(*s.mdRefs, mdRef{int32(id), int32(s.line)})
+				}
+				i = k
+				continue
+			}
+			if j < end && src[j] == '"' {
+				k := skipString(src, j)
+				if k < 0 {
+					return i, s.p.errorf(s.line, "unterminated metadata string")
+				}
+				i = k
+				continue
+			}
+			i = j
+		case isWordStart(c):
+			j := i + 1
+			for j < end && isWordChar(src[j]) {
+				j++
+			}
+			w := src[i:j]
+			switch {
+			case s.noTypes:
+			case len(w) == 6 && string(w) == "double":
+				if !isPointerSuffix(src, j, end) {
+					s.tu.Double = true
+					s.lineUses = append(s.lineUses, "double")
+				}
+			case len(w) == 4 && string(w) == "half":
+				if !isPointerSuffix(src, j, end) {
+					s.tu.Half = true
+					s.lineUses = append(s.lineUses, "half")
+				}
+			case j < end && src[j] == '(' && typeAttrs[string(w)]:
+				// byval(%T) and friends name a pointee type: skip it.
+				k, err := skipParens(s.p, src, j, end, s.line)
+				if err != nil {
+					return i, err
+				}
+				j = k
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return i, nil
+}
+
+func skipParens(p *parser, src []byte, i, end, line int) (int, error) {
+	depth := 0
+	for ; i < end; i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i + 1, nil
+			}
+		case '"':
+			j := skipString(src, i)
+			if j < 0 {
+				return i, p.errorf(line, "unterminated string")
+			}
+			i = j - 1
+		}
+	}
+	return i, p.errorf(line, "unbalanced parentheses")
+}
+
+func skipSpaces(src []byte, i, end int) int {
+	for i < end && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// function parses a define or declare starting on the current line; on return p.pos and
+// p.line are at the line after it.
+func (p *parser) function(lineStart, i int, decl bool) error {
+	src := p.src
+	f := &Function{Line: p.line, Decl: decl, FirstDbg: -1}
+	f.Span.Start = lineStart
+	end := lineEnd(src, lineStart)
+	sig := &scanner{p: p, tu: &f.Sig, line: p.line, mdRefs: &f.mdRefs}
+	// Prefix: linkage, calling convention, return attributes and type, up to @name.
+	for i < end && src[i] != '@' {
+		c := src[i]
+		switch {
+		case isWordStart(c):
+			j := i + 1
+			for j < end && isWordChar(src[j]) {
+				j++
+			}
+			w := string(src[i:j])
+			if callingConvs[w] {
+				f.CallConv = w
+			} else if w == "cc" {
+				k := skipSpaces(src, j, end)
+				l := k
+				for l < end && isDigit(src[l]) {
+					l++
+				}
+				f.CallConv = "cc " + string(src[k:l])
+				j = l
+			} else {
+				// A type or attribute: scan it as a region of one token.
+				if _, err := sig.region(i, j, false); err != nil {
+					return err
+				}
+				if j < end && src[j] == '(' {
+					k, err := skipParens(p, src, j, end, p.line)
+					if err != nil {
+						return err
+					}
+					if !typeAttrs[w] {
+						if _, err := sig.region(j, k, false); err != nil {
+							return err
+						}
+					}
+					j = k
+				}
+			}
+			i = j
+		case c == '%' || c == '{' || c == '<' || c == '[':
+			// Aggregate or named return type: scan to the next space at depth 0.
+			j := i
+			depth := 0
+			for j < end && !(depth == 0 && j > i && src[j] == ' ') && src[j] != '@' {
+				switch src[j] {
+				case '{', '<', '[', '(':
+					depth++
+				case '}', '>', ']', ')':
+					depth--
+				}
+				j++
+			}
+			if _, err := sig.region(i, j, false); err != nil {
+				return err
+			}
+			i = j
+		case c == '"':
+			j := skipString(src, i)
+			if j < 0 {
+				return p.errorf(p.line, "unterminated string")
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	if i >= end {
+		return p.errorf(p.line, "function without a name")
+	}
+	name, j, ok := scanName(src, i+1)
+	if !ok {
+		return p.errorf(p.line, "bad function name")
+	}
+	f.Name = name
+	if j >= end || src[j] != '(' {
+		return p.errorf(p.line, "expected '(' after @%s", name)
+	}
+	// Parameters.
+	k, err := sig.region(j+1, end, true)
+	if err != nil {
+		return err
+	}
+	if k >= end || src[k] != ')' {
+		return p.errorf(p.line, "unterminated parameter list of @%s", name)
+	}
+	i = k + 1
+	// Suffix: attributes, attachments, and "{" for a definition.
+	bodyOpen := -1
+	for i < end {
+		c := src[i]
+		switch {
+		case c == '#':
+			j := i + 1
+			for j < end && isDigit(src[j]) {
+				j++
+			}
+			if id, ok := atoi(src[i+1 : j]); ok {
+				f.AttrGroups = append(f.AttrGroups, id)
+			}
+			i = j
+		case c == '"':
+			j := skipString(src, i)
+			if j < 0 {
+				return p.errorf(p.line, "unterminated string")
+			}
+			key := unescape(src[i+1 : j-1])
+			val := ""
+			if j < end && src[j] == '=' && j+1 < end && src[j+1] == '"' {
+				k := skipString(src, j+1)
+				if k < 0 {
+					return p.errorf(p.line, "unterminated string")
+				}
+				val = unescape(src[j+2 : k-1])
+				j = k
+			}
+			if f.StrAttrs == nil {
+				f.StrAttrs = map[string]string{}
+			}
+			f.StrAttrs[key] = val
+			i = j
+		case c == '!':
+			nameStart := i
+			j := i + 1
+			for j < end && (isWordChar(src[j]) || src[j] == '-') {
+				j++
+			}
+			aname := string(src[i+1 : j])
+			k := skipSpaces(src, j, end)
+			if aname == "" || k >= end || src[k] != '!' {
+				return p.errorf(p.line, "malformed metadata attachment on @%s", name)
+			}
+			l := k + 1
+			for l < end && isDigit(src[l]) {
+				l++
+			}
+			id, ok := atoi(src[k+1 : l])
+			if !ok {
+				return p.errorf(p.line, "malformed metadata attachment !%s on @%s", aname, name)
+			}
+			f.Attachments = append(f.Attachments, Attachment{Name: aname, ID: id, Span: Span{nameStart, l}})
+			i = l
+		case c == '{':
+			bodyOpen = i
+			i = end
+		case c == ';':
+			i = end
+		case c == '@':
+			_, j, ok := scanName(src, i+1)
+			if !ok {
+				return p.errorf(p.line, "bad name")
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	if decl {
+		if bodyOpen >= 0 {
+			return p.errorf(p.line, "declaration of @%s has a body", name)
+		}
+		f.HeaderEnd = end
+		f.Span.End = min(end+1, len(src))
+		p.nextLine(end)
+		return p.addFunc(f)
+	}
+	if bodyOpen < 0 {
+		return p.errorf(p.line, "definition of @%s: expected '{' at the end of the line", name)
+	}
+	f.HeaderEnd = bodyOpen
+	for f.HeaderEnd > lineStart && src[f.HeaderEnd-1] == ' ' {
+		f.HeaderEnd--
+	}
+	startLine := p.line
+	p.nextLine(end)
+	if err := p.body(f); err != nil {
+		return err
+	}
+	if f.Span.End == 0 {
+		return p.errorf(startLine, "function @%s has no closing '}'", name)
+	}
+	return p.addFunc(f)
+}
+
+func min(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+func (p *parser) addFunc(f *Function) error {
+	if old := p.m.funcByName[f.Name]; old != nil {
+		return p.errorf(f.Line, "redefinition of @%s (first defined at line %d)", f.Name, old.Line)
+	}
+	p.m.funcByName[f.Name] = f
+	p.m.Funcs = append(p.m.Funcs, f)
+	return nil
+}
+
+var callOps = map[string]bool{"call": true, "invoke": true, "callbr": true}
+
+// body scans instruction lines until a line holding only "}".
+func (p *parser) body(f *Function) error {
+	src := p.src
+	s := &scanner{p: p, tu: &f.Body, mdRefs: &f.mdRefs}
+	for p.pos < len(src) {
+		start := p.pos
+		end := lineEnd(src, start)
+		i := skipSpaces(src, start, end)
+		e := end
+		for e > i && (src[e-1] == ' ' || src[e-1] == '\r' || src[e-1] == '\t') {
+			e--
+		}
+		if e-i == 1 && src[i] == '}' {
+			f.Span.End = min(end+1, len(src))
+			p.nextLine(end)
+			return nil
+		}
+		if i < e && src[i] != ';' {
+			if err := p.instruction(f, s, i, e); err != nil {
+				return err
+			}
+		}
+		p.nextLine(end)
+	}
+	return nil
+}
+
+func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
+	src := p.src
+	s.line = p.line
+	s.lineUses = s.lineUses[:0]
+	if src[i] == '#' { // debug records: #dbg_value(...)
+		s.noTypes = true
+		_, err := s.region(i, end, false)
+		s.noTypes = false
+		return err
+	}
+	// Result name.
+	j := i
+	if src[i] == '%' {
+		_, k, ok := scanName(src, i+1)
+		if !ok {
+			return p.errorf(p.line, "bad value name")
+		}
+		k = skipSpaces(src, k, end)
+		if k < end && src[k] == '=' {
+			j = skipSpaces(src, k+1, end)
+		}
+	}
+	// Opcode (after tail/musttail/notail).
+	op, k := word(src, j, end)
+	if op == "tail" || op == "musttail" || op == "notail" {
+		op, k = word(src, skipSpaces(src, k, end), end)
+	}
+	if op == "" {
+		if j < end && (src[j] == '"' || isDigit(src[j])) { // label
+			return nil
+		}
+	}
+	if k < end && src[k] == ':' { // label "name:"
+		return nil
+	}
+	switch op {
+	case "atomicrmw", "cmpxchg":
+		if atomicValueIsI64(src, k, end) {
+			f.Atomic64 = true
+			s.lineUses = append(s.lineUses, "atomic64")
+		}
+	case "load", "store":
+		w, l := word(src, skipSpaces(src, k, end), end)
+		if w == "atomic" {
+			w, l = word(src, skipSpaces(src, l, end), end)
+			if w == "volatile" {
+				w, _ = word(src, skipSpaces(src, l, end), end)
+			}
+			if w == "i64" {
+				f.Atomic64 = true
+				s.lineUses = append(s.lineUses, "atomic64")
+			}
+		}
+	}
+	dbg := -1
+	if callOps[op] {
+		// The callee is the first @name( or %name( of the line.
+		q := k
+		for q < end {
+			c := src[q]
+			if c == '"' {
+				r := skipString(src, q)
+				if r < 0 {
+					return p.errorf(p.line, "unterminated string")
+				}
+				q = r
+				continue
+			}
+			if c == '@' || c == '%' {
+				name, r, ok := scanName(src, q+1)
+				if !ok {
+					return p.errorf(p.line, "bad name")
+				}
+				if r < end && src[r] == '(' {
+					if c == '@' {
+						f.Calls = append(f.Calls, Call{Callee: name, Line: p.line, Dbg: -1})
+						if len(name) > 9 && name[:9] == "llvm.dbg." {
+							s.noTypes = true
+						}
+					} else {
+						f.IndirectCalls++
+					}
+					break
+				}
+				q = r
+				continue
+			}
+			q++
+		}
+	}
+	// Everything: types, references, metadata.
+	mdBefore := len(f.mdRefs)
+	stop, err := s.region(k, end, false)
+	s.noTypes = false
+	if err != nil {
+		return err
+	}
+	_ = stop
+	// Attachments of the instruction: ", !dbg !N", ", !sycl_used_aspects !N".
+	if len(f.mdRefs) > mdBefore {
+		dbg = p.instrAttachments(f, k, end)
+	}
+	if callOps[op] && len(f.Calls) > 0 && f.Calls[len(f.Calls)-1].Line == p.line {
+		f.Calls[len(f.Calls)-1].Dbg = dbg
+	}
+	if dbg >= 0 && f.FirstDbg < 0 {
+		f.FirstDbg = dbg
+	}
+	for _, u := range s.lineUses {
+		if f.FirstUse == nil {
+			f.FirstUse = map[string]int{}
+		}
+		if _, ok := f.FirstUse[u]; !ok {
+			f.FirstUse[u] = dbg
+		}
+	}
+	return nil
+}
+
+// instrAttachments finds "!name !N" pairs at depth 0 of an instruction line; it records
+// aspect attachments and returns the !dbg ID (or -1).
+func (p *parser) instrAttachments(f *Function, i, end int) int {
+	src := p.src
+	dbg := -1
+	depth := 0
+	for ; i < end; i++ {
+		switch c := src[i]; {
+		case c == '"':
+			j := skipString(src, i)
+			if j < 0 {
+				return dbg
+			}
+			i = j - 1
+		case c == '(' || c == '{' || c == '[' || c == '<':
+			depth++
+		case c == ')' || c == '}' || c == ']' || c == '>':
+			depth--
+		case c == '!' && depth == 0 && i+1 < end && isWordStart(src[i+1]):
+			j := i + 1
+			for j < end && isWordChar(src[j]) {
+				j++
+			}
+			name := string(src[i+1 : j])
+			k := skipSpaces(src, j, end)
+			if k < end && src[k] == '!' {
+				l := k + 1
+				for l < end && isDigit(src[l]) {
+					l++
+				}
+				if id, ok := atoi(src[k+1 : l]); ok {
+					switch name {
+					case "dbg":
+						dbg = id
+					case "sycl_used_aspects", "intel_used_aspects":
+						f.InstrAspectMD = append(f.InstrAspectMD, id)
+					}
+				}
+				i = l - 1
+			}
+		}
+	}
+	return dbg
+}
+
+func word(src []byte, i, end int) (string, int) {
+	j := i
+	for j < end && isWordChar(src[j]) {
+		j++
+	}
+	return string(src[i:j]), j
+}
+
+// atomicValueIsI64 looks at the type after the first top-level comma of an atomicrmw or
+// cmpxchg (the value operand's type).
+func atomicValueIsI64(src []byte, i, end int) bool {
+	depth := 0
+	for ; i < end; i++ {
+		switch src[i] {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				w, _ := word(src, skipSpaces(src, i+1, end), end)
+				return w == "i64"
+			}
+		}
+	}
+	return false
+}
+
+// global parses "@name = ... global|constant|alias|ifunc ...".
+func (p *parser) global(lineStart, i, end int) error {
+	src := p.src
+	name, j, ok := scanName(src, i+1)
+	if !ok {
+		return p.errorf(p.line, "bad global name")
+	}
+	j = skipSpaces(src, j, end)
+	if j >= end || src[j] != '=' {
+		return p.errorf(p.line, "expected '=' after @%s", name)
+	}
+	g := &Global{Name: name, Line: p.line, Span: Span{lineStart, min(end+1, len(src))}}
+	k := j + 1
+	for k < end {
+		k = skipSpaces(src, k, end)
+		w, l := word(src, k, end)
+		if w == "" {
+			if k < end && src[k] == '"' { // section/partition strings
+				r := skipString(src, k)
+				if r < 0 {
+					return p.errorf(p.line, "unterminated string")
+				}
+				k = r
+				continue
+			}
+			k++
+			continue
+		}
+		k = l
+		if w == "global" || w == "constant" || w == "alias" || w == "ifunc" {
+			g.Kind = w
+			break
+		}
+		if w == "addrspace" && k < end && src[k] == '(' {
+			r, err := skipParens(p, src, k, end, p.line)
+			if err != nil {
+				return err
+			}
+			k = r
+		}
+	}
+	if g.Kind == "" {
+		return p.errorf(p.line, "@%s: expected global, constant, alias or ifunc", name)
+	}
+	s := &scanner{p: p, tu: &g.Types, line: p.line, mdRefs: &p.globalMD}
+	if _, err := s.region(k, end, false); err != nil {
+		return err
+	}
+	if old := p.m.globalByName[name]; old != nil {
+		return p.errorf(p.line, "redefinition of @%s (first defined at line %d)", name, old.Line)
+	}
+	p.m.globalByName[name] = g
+	p.m.Globals = append(p.m.Globals, g)
+	return nil
+}
+
+// typeDef parses "%name = type ...".
+func (p *parser) typeDef(i, end int) error {
+	src := p.src
+	name, j, ok := scanName(src, i+1)
+	if !ok {
+		return p.errorf(p.line, "bad type name")
+	}
+	j = skipSpaces(src, j, end)
+	if j >= end || src[j] != '=' {
+		return p.errorf(p.line, "expected '=' after %%%s", name)
+	}
+	j = skipSpaces(src, j+1, end)
+	if w, _ := word(src, j, end); w != "type" {
+		return p.errorf(p.line, "expected 'type' in the definition of %%%s", name)
+	}
+	st := &StructType{Name: name, Line: p.line}
+	if p.m.Structs[name] != nil {
+		return p.errorf(p.line, "redefinition of type %%%s", name)
+	}
+	p.m.Structs[name] = st
+	s := &scanner{p: p, tu: &st.Members, line: p.line}
+	_, err := s.region(j+4, end, false)
+	return err
+}
+
+// metadata parses "!N = [distinct] value" and "!name = !{...}".
+func (p *parser) metadata(lineStart, i, end int) error {
+	src := p.src
+	j := i + 1
+	if j < end && isDigit(src[j]) {
+		k := j
+		for k < end && isDigit(src[k]) {
+			k++
+		}
+		id, ok := atoi(src[j:k])
+		if !ok {
+			return p.errorf(p.line, "bad metadata number")
+		}
+		k = skipSpaces(src, k, end)
+		if k >= end || src[k] != '=' {
+			return p.errorf(p.line, "expected '=' after !%d", id)
+		}
+		k = skipSpaces(src, k+1, end)
+		n := &MDNode{ID: id, Line: p.line}
+		if hasWordAt(src, k, "distinct") {
+			n.Distinct = true
+			k = skipSpaces(src, k+len("distinct"), end)
+		}
+		e := end
+		for e > k && (src[e-1] == ' ' || src[e-1] == '\r') {
+			e--
+		}
+		n.Span = Span{lineStart, e}
+		n.Value = Span{k, e}
+		if k >= e {
+			return p.errorf(p.line, "!%d has no value", id)
+		}
+		refs, err := p.mdRefsIn(k, e)
+		if err != nil {
+			return err
+		}
+		n.Refs = refs
+		if p.m.MD[id] != nil {
+			return p.errorf(p.line, "redefinition of metadata !%d", id)
+		}
+		p.m.MD[id] = n
+		if id > p.m.MaxMD {
+			p.m.MaxMD = id
+		}
+		return nil
+	}
+	k := j
+	for k < end && (isWordChar(src[k]) || src[k] == '-' || src[k] == '\\') {
+		k++
+	}
+	if k == j {
+		return p.errorf(p.line, "unexpected token after '!'")
+	}
+	name := string(src[j:k])
+	k = skipSpaces(src, k, end)
+	if k >= end || src[k] != '=' {
+		return p.errorf(p.line, "expected '=' after !%s", name)
+	}
+	refs, err := p.mdRefsIn(k+1, end)
+	if err != nil {
+		return err
+	}
+	nm := &NamedMD{Name: name, Line: p.line, Span: Span{lineStart, min(end+1, len(src))}, Refs: refs}
+	p.m.NamedMD = append(p.m.NamedMD, nm)
+	p.m.namedByName[name] = nm
+	return nil
+}
+
+// mdRefsIn returns the !N references in src[i:end], checking strings and brackets.
+func (p *parser) mdRefsIn(i, end int) ([]int, error) {
+	src := p.src
+	var refs []int
+	depth := 0
+	for i < end {
+		c := src[i]
+		switch {
+		case c == '"':
+			j := skipString(src, i)
+			if j < 0 {
+				return nil, p.errorf(p.line, "unterminated string")
+			}
+			i = j
+			continue
+		case c == '!' && i+1 < end && isDigit(src[i+1]):
+			k := i + 1
+			for k < end && isDigit(src[k]) {
+				k++
+			}
+			id, ok := atoi(src[i+1 : k])
+			if !ok {
+				return nil, p.errorf(p.line, "bad metadata reference")
+			}
+			refs = append(refs, id)
+			i = k
+			continue
+		case c == '{' || c == '(':
+			depth++
+		case c == '}' || c == ')':
+			depth--
+			if depth < 0 {
+				return nil, p.errorf(p.line, "unbalanced %q", string(c))
+			}
+		case c == ';' && depth == 0:
+			end = i
+		}
+		i++
+	}
+	if depth != 0 {
+		return nil, p.errorf(p.line, "unterminated metadata node")
+	}
+	return refs, nil
+}
+
+// attrGroup parses "attributes #N = { ... }".
+func (p *parser) attrGroup(i, end int) error {
+	src := p.src
+	i = skipSpaces(src, i, end)
+	if i >= end || src[i] != '#' {
+		return p.errorf(p.line, "expected '#' after 'attributes'")
+	}
+	j := i + 1
+	for j < end && isDigit(src[j]) {
+		j++
+	}
+	id, ok := atoi(src[i+1 : j])
+	if !ok {
+		return p.errorf(p.line, "bad attribute group number")
+	}
+	ag := &AttrGroup{ID: id, Line: p.line, StrAttrs: map[string]string{}}
+	open := -1
+	for k := j; k < end; k++ {
+		if src[k] == '{' {
+			open = k
+			break
+		}
+	}
+	if open < 0 {
+		return p.errorf(p.line, "expected '{' in attribute group #%d", id)
+	}
+	k := open + 1
+	closed := false
+	for k < end {
+		c := src[k]
+		switch {
+		case c == '"':
+			r := skipString(src, k)
+			if r < 0 {
+				return p.errorf(p.line, "unterminated string")
+			}
+			key := unescape(src[k+1 : r-1])
+			val := ""
+			if r < end && src[r] == '=' && r+1 < end && src[r+1] == '"' {
+				q := skipString(src, r+1)
+				if q < 0 {
+					return p.errorf(p.line, "unterminated string")
+				}
+				val = unescape(src[r+2 : q-1])
+				r = q
+			}
+			ag.StrAttrs[key] = val
+			k = r
+		case c == '}':
+			closed = true
+			k = end
+		case isWordStart(c):
+			w, r := word(src, k, end)
+			ag.Words = append(ag.Words, w)
+			k = r
+			if k < end && src[k] == '(' {
+				q, err := skipParens(p, src, k, end, p.line)
+				if err != nil {
+					return err
+				}
+				k = q
+			}
+		default:
+			k++
+		}
+	}
+	if !closed {
+		return p.errorf(p.line, "unterminated attribute group #%d", id)
+	}
+	p.m.AttrGroups[id] = ag
+	return nil
+}
+
+// String renders a span of the module text.
+func (m *Module) Text(s Span) string { return string(m.Src[s.Start:s.End]) }
+
+// ID formats a metadata reference.
+func ID(id int) string { return "!" + strconv.Itoa(id) }

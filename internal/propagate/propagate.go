@@ -1,0 +1,523 @@
+// Package propagate computes the aspects every device function uses and writes them as
+// !sycl_used_aspects metadata, as DPC++'s SYCLPropagateAspectsUsage pass does: types
+// (declared through !sycl_types_that_use_aspects, double as fp64, composites of them)
+// give aspects to the functions using them, and aspects flow up the call graph to every
+// entry point. For upstream clang IR, which carries no aspect metadata, it also infers
+// fp16 from half and atomic64 from 64-bit integer atomics.
+package propagate
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ianlancetaylor/demangle"
+	"github.com/rules-sycl/rules_sycl/internal/aspects"
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+)
+
+// Infer selects whether fp16 and atomic64 are inferred from the IR.
+type Infer int
+
+// Infer modes.
+const (
+	InferAuto Infer = iota // only when the module has no DPC++ aspect metadata
+	InferOn
+	InferOff
+)
+
+// Options control a run.
+type Options struct {
+	Validate       bool     // report functions using aspects their device_has does not list
+	FixedTargets   []string // names for !sycl_fixed_targets
+	ExcludeAspects []string // aspects not recorded on functions (unless declared)
+	Infer          Infer
+}
+
+// Diagnostic is one warning with its notes, already formatted as lines.
+type Diagnostic struct {
+	Lines []string
+}
+
+// Result is the outcome of Run.
+type Result struct {
+	Editor      *llvmir.Editor
+	Table       *aspects.Table
+	Used        map[*llvmir.Function][]int // aspects written (or kept) per function, sorted
+	EntryPoints []*llvmir.Function
+	Inferred    bool
+	Diagnostics []Diagnostic
+}
+
+type set map[int]struct{}
+
+func (s set) add(v int) { s[v] = struct{}{} }
+
+func (s set) addAll(o set) {
+	for v := range o {
+		s[v] = struct{}{}
+	}
+}
+
+func (s set) sorted() []int {
+	out := make([]int, 0, len(s))
+	for v := range s {
+		out = append(out, v)
+	}
+	sort.Ints(out)
+	return out
+}
+
+type run struct {
+	m        *llvmir.Module
+	opts     Options
+	table    *aspects.Table
+	infer    bool
+	fp64     int
+	fp16     int
+	atomic64 int
+	types    map[string]set // struct name -> aspects
+	visiting map[string]bool
+	used     map[*llvmir.Function]set
+	declared map[*llvmir.Function]set
+	cg       map[*llvmir.Function][]*llvmir.Function
+	callDbg  map[[2]*llvmir.Function]int
+	entries  []*llvmir.Function
+	isEntry  map[*llvmir.Function]bool
+}
+
+// Names of the metadata this pass reads, in today's DPC++ spelling and the design
+// document's older one.
+var (
+	usedMD     = []string{"sycl_used_aspects", "intel_used_aspects"}
+	declaredMD = []string{"sycl_declared_aspects", "intel_declared_aspects"}
+	typesMD    = []string{"sycl_types_that_use_aspects", "intel_types_that_use_aspects"}
+)
+
+// IsEntryPoint reports whether f is an entry point as DPC++ defines it: a kernel
+// definition, or a definition carrying "sycl-module-id" that is not a SPIR-V/SYCL
+// builtin.
+func IsEntryPoint(m *llvmir.Module, f *llvmir.Function) bool {
+	if f.Decl {
+		return false
+	}
+	switch f.CallConv {
+	case "spir_kernel", "ptx_kernel", "amdgpu_kernel":
+		return true
+	}
+	if _, ok := m.FnAttr(f, "sycl-module-id"); ok {
+		return !isBuiltin(f.Name)
+	}
+	return false
+}
+
+func isBuiltin(name string) bool {
+	if !strings.HasPrefix(name, "_Z") {
+		return false
+	}
+	rest := strings.TrimLeft(name[2:], "0123456789")
+	return strings.HasPrefix(rest, "__spirv_") || strings.HasPrefix(rest, "__sycl_")
+}
+
+// Run computes and records aspect usage for module m.
+func Run(m *llvmir.Module, opts Options) (*Result, error) {
+	r := &run{
+		m: m, opts: opts, table: aspects.Builtin(),
+		types: map[string]set{}, visiting: map[string]bool{},
+		used: map[*llvmir.Function]set{}, declared: map[*llvmir.Function]set{},
+		cg: map[*llvmir.Function][]*llvmir.Function{}, callDbg: map[[2]*llvmir.Function]int{},
+		isEntry: map[*llvmir.Function]bool{},
+	}
+	hasDPCPP, err := r.readAspectTable()
+	if err != nil {
+		return nil, err
+	}
+	switch opts.Infer {
+	case InferOn:
+		r.infer = true
+	case InferAuto:
+		r.infer = !hasDPCPP
+	}
+	r.fp64 = r.mustValue("fp64")
+	r.fp16 = r.mustValue("fp16")
+	r.atomic64 = r.mustValue("atomic64")
+	if err := r.readTypes(); err != nil {
+		return nil, err
+	}
+	exclude := set{}
+	for _, name := range opts.ExcludeAspects {
+		v, ok := r.table.Value(name)
+		if !ok {
+			return nil, diag.Usagef("--exclude-aspects: unknown aspect %q", name)
+		}
+		exclude.add(v)
+	}
+	for _, f := range m.Funcs {
+		if IsEntryPoint(m, f) {
+			r.entries = append(r.entries, f)
+			r.isEntry[f] = true
+		}
+		if err := r.processFunction(f); err != nil {
+			return nil, err
+		}
+	}
+	visited := map[*llvmir.Function]bool{}
+	for _, f := range r.entries {
+		r.propagate(f, r.used, visited)
+	}
+	res := &Result{Table: r.table, Used: map[*llvmir.Function][]int{}, EntryPoints: r.entries, Inferred: r.infer}
+	if opts.Validate {
+		res.Diagnostics = r.validate()
+	}
+	visited = map[*llvmir.Function]bool{}
+	for _, f := range r.entries {
+		r.propagate(f, r.declared, visited)
+	}
+	ed := llvmir.NewEditor(m)
+	for _, f := range m.Funcs {
+		vals, err := r.writeUsed(ed, f, exclude)
+		if err != nil {
+			return nil, err
+		}
+		if vals != nil {
+			res.Used[f] = vals
+		}
+	}
+	if len(opts.FixedTargets) > 0 || m.Named("sycl_aspects") != nil {
+		r.writeFixedTargets(ed)
+	}
+	res.Editor = ed
+	return res, nil
+}
+
+func (r *run) mustValue(name string) int {
+	v, _ := r.table.Value(name)
+	return v
+}
+
+// readAspectTable takes names and values from !sycl_aspects when present, and from the
+// pair-form operands of aspect metadata. It reports whether the module carries DPC++
+// aspect metadata of any kind.
+func (r *run) readAspectTable() (bool, error) {
+	m := r.m
+	has := false
+	if n := m.Named("sycl_aspects"); n != nil {
+		has = true
+		for _, ref := range n.Refs {
+			ops, ok := m.Tuple(ref)
+			if !ok || len(ops) != 2 || ops[0].Kind != llvmir.OpString || ops[1].Kind != llvmir.OpInt {
+				return false, diag.Errorf(m.File, n.Line, "!sycl_aspects: operand !%d is not a pair !{!\"name\", i32 value}", ref)
+			}
+			r.table.Set(ops[0].Str, int(ops[1].Int))
+		}
+	}
+	for _, name := range typesMD {
+		if m.Named(name) != nil {
+			has = true
+		}
+	}
+	for _, f := range m.Funcs {
+		for _, a := range f.Attachments {
+			if contains(usedMD, a.Name) || contains(declaredMD, a.Name) {
+				has = true
+			}
+		}
+		if len(f.InstrAspectMD) > 0 {
+			has = true
+		}
+	}
+	return has, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// aspectList reads an aspect list node: operands are i32 values or pair references.
+func (r *run) aspectList(id, line int) ([]int, error) {
+	ops, ok := r.m.Tuple(id)
+	if !ok {
+		return nil, diag.Errorf(r.m.File, line, "!%d is not an aspect list", id)
+	}
+	var out []int
+	for _, op := range ops {
+		v, err := r.aspectOperand(op, line)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func (r *run) aspectOperand(op llvmir.Operand, line int) (int, error) {
+	switch op.Kind {
+	case llvmir.OpInt:
+		return int(op.Int), nil
+	case llvmir.OpRef:
+		pair, ok := r.m.Tuple(op.Ref)
+		if ok && len(pair) == 2 && pair[0].Kind == llvmir.OpString && pair[1].Kind == llvmir.OpInt {
+			if _, known := r.table.Value(pair[0].Str); !known {
+				r.table.Set(pair[0].Str, int(pair[1].Int))
+			}
+			return int(pair[1].Int), nil
+		}
+	}
+	return 0, diag.Errorf(r.m.File, line, "aspect operand %q is neither 'i32 V' nor a reference to !{!\"name\", i32 V}", op.Text)
+}
+
+func (r *run) readTypes() error {
+	m := r.m
+	for _, name := range typesMD {
+		n := m.Named(name)
+		if n == nil {
+			continue
+		}
+		for _, ref := range n.Refs {
+			ops, ok := m.Tuple(ref)
+			if !ok || len(ops) < 1 || ops[0].Kind != llvmir.OpString {
+				return diag.Errorf(m.File, n.Line, "!%s: operand !%d is not !{!\"type name\", aspects...}", name, ref)
+			}
+			s := r.types[ops[0].Str]
+			if s == nil {
+				s = set{}
+				r.types[ops[0].Str] = s
+			}
+			for _, op := range ops[1:] {
+				v, err := r.aspectOperand(op, m.MD[ref].Line)
+				if err != nil {
+					return err
+				}
+				s.add(v)
+			}
+		}
+	}
+	// Composite types: a struct uses what its members use (never through pointers).
+	final := map[string]set{}
+	names := make([]string, 0, len(m.Structs))
+	for n := range m.Structs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		final[n] = r.structAspects(n, final)
+	}
+	for n, s := range r.types {
+		if _, ok := final[n]; !ok {
+			final[n] = s
+		}
+	}
+	r.types = final
+	return nil
+}
+
+func (r *run) structAspects(name string, done map[string]set) set {
+	if s, ok := done[name]; ok {
+		return s
+	}
+	out := set{}
+	if r.visiting[name] {
+		return out
+	}
+	r.visiting[name] = true
+	out.addAll(r.types[name])
+	if st := r.m.Structs[name]; st != nil {
+		r.typeUse(&st.Members, out, done)
+	}
+	r.visiting[name] = false
+	done[name] = out
+	return out
+}
+
+func (r *run) typeUse(tu *llvmir.TypeUse, out set, done map[string]set) {
+	if tu.Double {
+		out.add(r.fp64)
+	}
+	if tu.Half && r.infer {
+		out.add(r.fp16)
+	}
+	for _, s := range tu.Structs {
+		if done != nil {
+			out.addAll(r.structAspects(s, done))
+		} else {
+			out.addAll(r.types[s])
+		}
+	}
+}
+
+func (r *run) processFunction(f *llvmir.Function) error {
+	m := r.m
+	u := set{}
+	r.typeUse(&f.Sig, u, nil)
+	r.typeUse(&f.Body, u, nil)
+	for _, g := range f.Body.Globals {
+		if gv := m.Global(g); gv != nil {
+			r.typeUse(&gv.Types, u, nil)
+		} else if fn := m.Func(g); fn != nil && fn != f {
+			r.typeUse(&fn.Sig, u, nil)
+		}
+	}
+	if f.Atomic64 && r.infer {
+		u.add(r.atomic64)
+	}
+	for _, name := range usedMD {
+		if id := f.Attachment(name); id >= 0 {
+			vals, err := r.aspectList(id, f.Line)
+			if err != nil {
+				return err
+			}
+			for _, v := range vals {
+				u.add(v)
+			}
+		}
+	}
+	for _, id := range f.InstrAspectMD {
+		vals, err := r.aspectList(id, f.Line)
+		if err != nil {
+			return err
+		}
+		for _, v := range vals {
+			u.add(v)
+		}
+	}
+	r.used[f] = u
+	d := set{}
+	for _, name := range declaredMD {
+		if id := f.Attachment(name); id >= 0 {
+			vals, err := r.aspectList(id, f.Line)
+			if err != nil {
+				return err
+			}
+			for _, v := range vals {
+				d.add(v)
+			}
+		}
+	}
+	r.declared[f] = d
+	seen := map[*llvmir.Function]bool{}
+	for _, c := range f.Calls {
+		callee := m.Func(c.Callee)
+		if callee == nil {
+			continue
+		}
+		if !seen[callee] {
+			seen[callee] = true
+			r.cg[f] = append(r.cg[f], callee)
+			r.callDbg[[2]*llvmir.Function{f, callee}] = c.Dbg
+		}
+	}
+	return nil
+}
+
+// propagate is DPC++'s depth-first propagation from an entry point, with a visited set
+// shared across entry points.
+func (r *run) propagate(f *llvmir.Function, sets map[*llvmir.Function]set, visited map[*llvmir.Function]bool) {
+	callees := r.cg[f]
+	if len(callees) == 0 {
+		return
+	}
+	local := set{}
+	for _, c := range callees {
+		if !visited[c] {
+			visited[c] = true
+			r.propagate(c, sets, visited)
+		}
+		local.addAll(sets[c])
+	}
+	if sets[f] == nil {
+		sets[f] = set{}
+	}
+	sets[f].addAll(local)
+}
+
+func (r *run) writeUsed(ed *llvmir.Editor, f *llvmir.Function, exclude set) ([]int, error) {
+	unique := set{}
+	for v := range r.used[f] {
+		if _, ex := exclude[v]; !ex {
+			unique.add(v)
+		}
+	}
+	unique.addAll(r.declared[f])
+	existingID := f.Attachment("sycl_used_aspects")
+	if len(unique) == 0 {
+		if existingID >= 0 {
+			vals, err := r.aspectList(existingID, f.Line)
+			if err != nil {
+				return nil, err
+			}
+			sort.Ints(vals)
+			return vals, nil
+		}
+		return nil, nil
+	}
+	if existingID >= 0 {
+		vals, err := r.aspectList(existingID, f.Line)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range vals {
+			unique.add(v)
+		}
+	}
+	vals := unique.sorted()
+	value := r.listText(ed, vals)
+	if existingID >= 0 && r.m.Text(r.m.MD[existingID].Value) == value {
+		return vals, nil
+	}
+	ed.SetAttachment(f, "sycl_used_aspects", ed.AddNode(value))
+	return vals, nil
+}
+
+// listText renders an aspect list in the pair form for named aspects.
+func (r *run) listText(ed *llvmir.Editor, vals []int) string {
+	var b strings.Builder
+	b.WriteString("!{")
+	for i, v := range vals {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if name, ok := r.table.Name(v); ok {
+			pair := fmt.Sprintf("!{!\"%s\", i32 %d}", name, v)
+			b.WriteString(llvmir.ID(r.pairID(ed, pair)))
+		} else {
+			b.WriteString("i32 " + strconv.Itoa(v))
+		}
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// pairID reuses an existing identical pair node of the module or adds one.
+func (r *run) pairID(ed *llvmir.Editor, pair string) int {
+	return ed.AddNode(pair)
+}
+
+func (r *run) writeFixedTargets(ed *llvmir.Editor) {
+	var vals []string
+	for _, t := range r.opts.FixedTargets {
+		if v, ok := r.table.Value(t); ok {
+			vals = append(vals, "i32 "+strconv.Itoa(v))
+		}
+	}
+	id := ed.AddNode("!{" + strings.Join(vals, ", ") + "}")
+	for _, f := range r.entries {
+		ed.SetAttachment(f, "sycl_fixed_targets", id)
+	}
+}
+
+// DisplayName is a function's name as diagnostics print it: demangled when possible.
+func DisplayName(name string) string {
+	if strings.HasPrefix(name, "_Z") && !strings.HasPrefix(name, "_ZTS") {
+		if s, err := demangle.ToString(name); err == nil {
+			return s
+		}
+	}
+	return name
+}

@@ -1,0 +1,149 @@
+package propagate
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+)
+
+// validate reports, in module order, every function with a device_has list (metadata or
+// the "sycl-device-has" property) that uses an aspect the list lacks, with the call
+// chain that brings the aspect in.
+func (r *run) validate() []Diagnostic {
+	var out []Diagnostic
+	for _, f := range r.m.Funcs {
+		used := r.used[f]
+		if len(used) == 0 {
+			continue
+		}
+		allowed := set{}
+		fromAttr := false
+		if id := firstAttachment(f, declaredMD); id >= 0 {
+			if r.isEntry[f] {
+				continue // entry points get their declared aspects from the kernel call
+			}
+			vals, _ := r.aspectList(id, f.Line)
+			for _, v := range vals {
+				allowed.add(v)
+			}
+		} else if v, ok := r.m.FnAttr(f, "sycl-device-has"); ok {
+			fromAttr = true
+			for _, s := range strings.Split(v, ",") {
+				if s = strings.TrimSpace(s); s != "" {
+					if n, err := strconv.Atoi(s); err == nil {
+						allowed.add(n)
+					}
+				}
+			}
+		} else {
+			continue
+		}
+		for _, a := range used.sorted() {
+			if _, ok := allowed[a]; ok {
+				continue
+			}
+			origin := f
+			if r.isEntry[f] {
+				if c := r.firstCalleeUsing(f, a, nil); c != nil {
+					origin = c
+				}
+			}
+			out = append(out, r.diagnose(origin, a, fromAttr))
+		}
+	}
+	return out
+}
+
+func firstAttachment(f *llvmir.Function, names []string) int {
+	for _, n := range names {
+		if id := f.Attachment(n); id >= 0 {
+			return id
+		}
+	}
+	return -1
+}
+
+func (r *run) firstCalleeUsing(f *llvmir.Function, a int, visited map[*llvmir.Function]bool) *llvmir.Function {
+	for _, c := range r.cg[f] {
+		if visited != nil {
+			if visited[c] {
+				continue
+			}
+			visited[c] = true
+		}
+		if _, ok := r.used[c][a]; ok {
+			return c
+		}
+	}
+	return nil
+}
+
+func (r *run) diagnose(f *llvmir.Function, a int, fromAttr bool) Diagnostic {
+	var chain []*llvmir.Function
+	visited := map[*llvmir.Function]bool{}
+	for cur := f; ; {
+		next := r.firstCalleeUsing(cur, a, visited)
+		if next == nil {
+			break
+		}
+		chain = append(chain, next)
+		cur = next
+	}
+	what := "'sycl::device_has' attribute"
+	if fromAttr {
+		what = "'device_has' property"
+	}
+	name := r.table.Display(a)
+	lines := []string{r.where(f, chain, 0, a) + "warning: function '" + DisplayName(f.Name) +
+		"' uses aspect '" + name + "' not listed in its " + what}
+	for i, c := range chain {
+		lines = append(lines, r.where(c, chain, i+1, a)+"note: propagated from call to function '"+DisplayName(c.Name)+"'")
+	}
+	return Diagnostic{Lines: lines}
+}
+
+// where locates, inside fn (chain position i), the source of aspect a: the call to the
+// next function of the chain, or the first use of a type implying a. It returns
+// "file:line:col: " or "" without debug info.
+func (r *run) where(fn *llvmir.Function, chain []*llvmir.Function, i, a int) string {
+	dbg := -1
+	if i < len(chain) {
+		dbg = r.callDbg[[2]*llvmir.Function{fn, chain[i]}]
+	} else {
+		dbg = r.firstUseDbg(fn, a)
+	}
+	if dbg < 0 {
+		dbg = fn.Attachment("dbg")
+	}
+	if loc := r.m.Location(dbg); loc != "" {
+		return loc + ": "
+	}
+	return ""
+}
+
+func (r *run) firstUseDbg(fn *llvmir.Function, a int) int {
+	keys := make([]string, 0, len(fn.FirstUse))
+	for k := range fn.FirstUse {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		dbg := fn.FirstUse[k]
+		if dbg < 0 {
+			continue
+		}
+		switch {
+		case k == "double" && a == r.fp64, k == "half" && a == r.fp16, k == "atomic64" && a == r.atomic64:
+			return dbg
+		default:
+			if s, ok := r.types[k]; ok {
+				if _, has := s[a]; has {
+					return dbg
+				}
+			}
+		}
+	}
+	return -1
+}

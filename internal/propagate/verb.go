@@ -1,0 +1,103 @@
+package propagate
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+)
+
+type flags struct {
+	text, validate, werror bool
+	out, fixed, exclude    string
+	infer                  string
+}
+
+// Verb is `sycl-device propagate`.
+func Verb() *cli.Verb {
+	fl := &flags{}
+	return &cli.Verb{
+		Name:    "propagate",
+		Summary: "propagate aspect usage through the call graph (DPC++ SYCLPropagateAspectsUsage)",
+		Usage:   "propagate [-S] [-o OUT] [--validate [--Werror]] [--fixed-targets=a,b] [--exclude-aspects=a,b] [--infer=auto|on|off] IN.ll",
+		Flags: func(fs *flag.FlagSet) {
+			fs.BoolVar(&fl.text, "S", true, "write textual IR (the only output form; bitcode goes through llvm-as)")
+			fs.StringVar(&fl.out, "o", "-", "output file ('-' for standard output)")
+			fs.BoolVar(&fl.validate, "validate", false, "warn about aspects used but not listed in sycl::device_has")
+			fs.BoolVar(&fl.werror, "Werror", false, "with --validate: treat the warnings as errors (exit 1, no output)")
+			fs.StringVar(&fl.fixed, "fixed-targets", "", "comma list recorded as !sycl_fixed_targets on entry points")
+			fs.StringVar(&fl.exclude, "exclude-aspects", "", "comma list of aspects not to record as used")
+			fs.StringVar(&fl.infer, "infer", "auto", "infer fp16 from half and atomic64 from 64-bit atomics: auto (when the IR has no DPC++ aspect metadata), on, off")
+		},
+		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error { return run1(env, fl, args) },
+	}
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func run1(env *cli.Env, fl *flags, args []string) error {
+	if len(args) != 1 {
+		return diag.Usagef("propagate: want exactly one input file, got %d", len(args))
+	}
+	opts := Options{Validate: fl.validate || fl.werror, FixedTargets: splitList(fl.fixed), ExcludeAspects: splitList(fl.exclude)}
+	switch fl.infer {
+	case "auto":
+		opts.Infer = InferAuto
+	case "on":
+		opts.Infer = InferOn
+	case "off":
+		opts.Infer = InferOff
+	default:
+		return diag.Usagef("propagate: --infer must be auto, on or off, not %q", fl.infer)
+	}
+	in := args[0]
+	src, err := os.ReadFile(in)
+	if err != nil {
+		return diag.Errorf(in, 0, "cannot read: %v", err)
+	}
+	if bytes.HasPrefix(src, []byte("BC\xc0\xde")) || bytes.HasPrefix(src, []byte{0xde, 0xc0, 0x17, 0x0b}) {
+		return diag.Errorf(in, 0, "this is LLVM bitcode; convert it with llvm-dis first")
+	}
+	m, err := llvmir.Parse(in, src)
+	if err != nil {
+		return err
+	}
+	res, err := Run(m, opts)
+	if err != nil {
+		return err
+	}
+	for _, d := range res.Diagnostics {
+		lines := d.Lines
+		if fl.werror {
+			lines = append([]string(nil), lines...)
+			lines[0] = strings.Replace(lines[0], "warning: ", "error: ", 1)
+		}
+		fmt.Fprintln(env.Stderr, strings.Join(lines, "\n"))
+	}
+	if fl.werror && len(res.Diagnostics) > 0 {
+		return fmt.Errorf("%s: %d device_has error(s)", in, len(res.Diagnostics))
+	}
+	if fl.out == "-" {
+		_, err := res.Editor.WriteTo(env.Stdout)
+		return err
+	}
+	return atomicfile.Write(fl.out, 0o644, func(w io.Writer) error {
+		_, err := res.Editor.WriteTo(w)
+		return err
+	})
+}
