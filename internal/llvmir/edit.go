@@ -15,6 +15,22 @@ type Editor struct {
 	newMD  []string // text of new nodes, numbered from firstNew
 	byText map[string]int
 	nextID int
+	// existing maps the text of the module's own small non-distinct tuples to their IDs,
+	// so that added nodes reuse them (built on first use).
+	existing map[string]int
+}
+
+func (e *Editor) indexSmallTuples() {
+	e.existing = map[string]int{}
+	for id, n := range e.m.MD {
+		v := e.m.Src[n.Value.Start:n.Value.End]
+		if n.Distinct || len(v) > 96 || len(v) < 3 || v[0] != '!' || v[1] != '{' {
+			continue
+		}
+		if old, ok := e.existing[string(v)]; !ok || id < old {
+			e.existing[string(v)] = id
+		}
+	}
 }
 
 type edit struct {
@@ -32,6 +48,13 @@ func NewEditor(m *Module) *Editor {
 // `!{!"fp64", i32 6}`) and returns its ID; identical values share one node.
 func (e *Editor) AddNode(value string) int {
 	if id, ok := e.byText[value]; ok {
+		return id
+	}
+	if e.existing == nil {
+		e.indexSmallTuples()
+	}
+	if id, ok := e.existing[value]; ok {
+		e.byText[value] = id
 		return id
 	}
 	id := e.nextID

@@ -102,6 +102,7 @@ type scanner struct {
 	line     int
 	noTypes  bool // collect references only (debug intrinsics)
 	lineUses []string
+	calleeAt int // offset of the '@' of this line's direct callee (not a value reference)
 }
 
 func (s *scanner) addStruct(name string) {
@@ -183,7 +184,9 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 			if !ok {
 				return i, s.p.errorf(s.line, "bad global name")
 			}
-			s.addGlobal(name)
+			if i != s.calleeAt {
+				s.addGlobal(name)
+			}
 			i = j
 		case c == '%':
 			j := i + 1
@@ -313,7 +316,7 @@ func (p *parser) function(lineStart, i int, decl bool) error {
 	f := &Function{Line: p.line, Decl: decl, FirstDbg: -1}
 	f.Span.Start = lineStart
 	end := lineEnd(src, lineStart)
-	sig := &scanner{p: p, tu: &f.Sig, line: p.line, mdRefs: &f.mdRefs}
+	sig := &scanner{p: p, tu: &f.Sig, line: p.line, mdRefs: &f.mdRefs, calleeAt: -1}
 	// Prefix: linkage, calling convention, return attributes and type, up to @name.
 	for i < end && src[i] != '@' {
 		c := src[i]
@@ -518,7 +521,7 @@ var callOps = map[string]bool{"call": true, "invoke": true, "callbr": true}
 // body scans instruction lines until a line holding only "}".
 func (p *parser) body(f *Function) error {
 	src := p.src
-	s := &scanner{p: p, tu: &f.Body, mdRefs: &f.mdRefs}
+	s := &scanner{p: p, tu: &f.Body, mdRefs: &f.mdRefs, calleeAt: -1}
 	for p.pos < len(src) {
 		start := p.pos
 		end := lineEnd(src, start)
@@ -597,6 +600,7 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 		}
 	}
 	dbg := -1
+	s.calleeAt = -1
 	if callOps[op] {
 		// The callee is the first @name( or %name( of the line.
 		q := k
@@ -617,6 +621,7 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 				}
 				if r < end && src[r] == '(' {
 					if c == '@' {
+						s.calleeAt = q
 						f.Calls = append(f.Calls, Call{Callee: name, Line: p.line, Dbg: -1})
 						if len(name) > 9 && name[:9] == "llvm.dbg." {
 							s.noTypes = true
@@ -778,7 +783,7 @@ func (p *parser) global(lineStart, i, end int) error {
 	if g.Kind == "" {
 		return p.errorf(p.line, "@%s: expected global, constant, alias or ifunc", name)
 	}
-	s := &scanner{p: p, tu: &g.Types, line: p.line, mdRefs: &p.globalMD}
+	s := &scanner{p: p, tu: &g.Types, line: p.line, mdRefs: &p.globalMD, calleeAt: -1}
 	if _, err := s.region(k, end, false); err != nil {
 		return err
 	}
@@ -810,7 +815,7 @@ func (p *parser) typeDef(i, end int) error {
 		return p.errorf(p.line, "redefinition of type %%%s", name)
 	}
 	p.m.Structs[name] = st
-	s := &scanner{p: p, tu: &st.Members, line: p.line}
+	s := &scanner{p: p, tu: &st.Members, line: p.line, calleeAt: -1}
 	_, err := s.region(j+4, end, false)
 	return err
 }

@@ -407,6 +407,8 @@ func (r *run) processFunction(f *llvmir.Function) error {
 		if callee == nil {
 			continue
 		}
+		// The callee operand's value type (the function type) counts, as in DPC++.
+		r.typeUse(&callee.Sig, u, nil)
 		if !seen[callee] {
 			seen[callee] = true
 			r.cg[f] = append(r.cg[f], callee)
