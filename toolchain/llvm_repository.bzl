@@ -14,6 +14,7 @@ _OPTIONAL_TOOLS = ["FileCheck", "llvm-spirv", "llvm-split", "llvm-extract"]
 # Found on PATH (other Debian packages).
 _OPTIONAL_PATH_TOOLS = {
     "llvm-spirv-15": "llvm-spirv-15",
+    "spirv-dis": "spirv-dis",
     "spirv-val": "spirv-val",
 }
 

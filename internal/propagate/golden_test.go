@@ -17,6 +17,10 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // llvmTool finds an LLVM 22 tool: a path given by flag (Bazel passes them) or on PATH.
 func llvmTool(t *testing.T, flagVal, name string) string {
 	if flagVal != "" {
+		// Bazel passes runfiles-relative paths; go_test runs in the package directory.
+		if _, err := os.Stat(flagVal); err != nil && os.Getenv("TEST_SRCDIR") != "" {
+			flagVal = filepath.Join(os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE"), flagVal)
+		}
 		p, err := filepath.Abs(flagVal)
 		if err != nil {
 			t.Fatal(err)
