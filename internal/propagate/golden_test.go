@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -167,5 +168,45 @@ func TestUsageErrors(t *testing.T) {
 		if _, stderr, code := runTool(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, stderr)
 		}
+	}
+}
+
+// TestMalformedInputs: the verb exits 1 with one "file:line: message" line, and leaves no
+// output file behind (a previous output stays untouched).
+func TestMalformedInputs(t *testing.T) {
+	cases := map[string]string{
+		"unterminated_function.ll": "define void @f() {\n  ret void\n",
+		"dangling_md.ll":           "define void @f() {\n  ret void, !dbg !9\n}\n",
+		"bad_token.ll":             "declare void @f()\n)))\n",
+		"unterminated_string.ll":   "@s = constant [1 x i8] c\"a\n",
+		"no_brace.ll":              "define void @f()\n",
+		"bad_aspect_list.ll":       "define void @f() !sycl_used_aspects !0 {\n  ret void\n}\n!0 = !{!\"fp64\"}\n",
+		"bad_sycl_aspects.ll":      "!sycl_aspects = !{!0}\n!0 = !{i32 6}\n",
+		"bad_types_md.ll":          "!sycl_types_that_use_aspects = !{!0}\n!0 = !{i32 6}\n",
+		"redefinition.ll":          "define void @f() {\n  ret void\n}\ndefine void @f() {\n  ret void\n}\n",
+		"truncated_header.ll":      "define void @f(i32\n",
+		"unbalanced_md.ll":         "!0 = !{!{!\"a\"}\n",
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "previous.ll")
+	for name, src := range cases {
+		in := filepath.Join(dir, name)
+		if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(out, []byte("previous"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := runTool("-o", out, in)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if code != 1 || len(lines) != 1 || !regexp.MustCompile(`^` + regexp.QuoteMeta(in) + `:[0-9]+: `).MatchString(lines[0]) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 1 and one file:line: message", name, code, stderr)
+		}
+		if got, _ := os.ReadFile(out); string(got) != "previous" {
+			t.Errorf("%s: previous output was modified", name)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != len(cases)+1 {
+		t.Errorf("%d files in the output directory, want %d: temporary files left behind", len(entries), len(cases)+1)
 	}
 }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Benchmark: `sycl-device propagate` against `opt-22 -passes=verify -disable-output` (LLVM's
+# own parse and verification of the same module, the floor of DPC++'s pass) on a
+# generated module of ~60 MB (2,000 kernels, 20,000 helpers), in one run.
+# Prints both times, the ratio and peak RSS; exits 1 if a goal is missed:
+#   propagate wall time <= 0.5 x opt's, propagate peak RSS <= 2 x the input size.
+# usage: tools/bench/propagate.sh [--debug] [--runs N]
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+runs=3; gen_flags=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --debug) gen_flags+=(-debug) ;;
+    --runs) runs="$2"; shift ;;
+    *) echo "unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+tools/bazel build -c opt //cmd/sycl-device //tools/irgen //tools/benchtime >/dev/null 2>&1
+bin="$(tools/bazel info -c opt bazel-bin 2>/dev/null)"
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+"$bin/tools/irgen/irgen_/irgen" "${gen_flags[@]}" -o "$work/big.ll"
+size_mb=$(awk -v b="$(stat -c %s "$work/big.ll")" 'BEGIN{printf "%.1f", b/1048576}') # MiB
+opt="$(readlink -f "$(command -v opt-22)")"
+echo "machine: $(nproc) cores, $(uname -m); input: $size_mb MiB (${gen_flags[*]:-no debug info}); runs: $runs"
+a=$("$bin/tools/benchtime/benchtime_/benchtime" -runs "$runs" -label propagate -- \
+    "$bin/cmd/sycl-device/sycl-device_/sycl-device" propagate "$work/big.ll" -o "$work/out.ll")
+b=$("$bin/tools/benchtime/benchtime_/benchtime" -runs "$runs" -label opt-verify -- \
+    "$opt" -passes=verify -disable-output "$work/big.ll")
+echo "$a"; echo "$b"
+field() { sed -n "s/.*$2=\([0-9.]*\).*/\1/p" <<<"$1"; }
+awk -v pa="$(field "$a" best_s)" -v pb="$(field "$b" best_s)" -v ra="$(field "$a" peak_rss_mb)" -v size="$size_mb" 'BEGIN{
+  ratio = pa / pb; rss = ra / size
+  printf "ratio propagate/opt-verify (best wall time): %.2f (goal <= 0.50)\n", ratio
+  printf "propagate peak RSS / input size: %.2f (goal <= 2.00)\n", rss
+  exit !(ratio <= 0.5 && rss <= 2.0)
+}'
