@@ -1,32 +1,52 @@
-"""A real device compile + SPIR-V lowering through the resolved SYCL toolchain."""
+"""A real device pipeline through the resolved SYCL toolchain: compile, propagate, lower."""
 
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "find_sycl_toolchain")
 
 def _spirv_smoke_image_impl(ctx):
     tc = find_sycl_toolchain(ctx)
     src = ctx.file.src
-    bc = ctx.actions.declare_file(ctx.label.name + ".bc")
+    ll = ctx.actions.declare_file(ctx.label.name + ".ll")
+    prop = ctx.actions.declare_file(ctx.label.name + ".prop.ll")
     spv = ctx.actions.declare_file(ctx.label.name + ".spv")
     ctx.actions.run(
         executable = tc.clang,
-        arguments = ["-fsycl", "-fsycl-device-only", "-c", "-emit-llvm", src.path, "-o", bc.path],
+        arguments = ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", src.path, "-o", ll.path],
         inputs = depset([src], transitive = [tc.compile_files]),
-        outputs = [bc],
+        outputs = [ll],
         mnemonic = "SyclDeviceCompile",
         progress_message = "Compiling SYCL device code %s" % src.short_path,
     )
+    args = ctx.actions.args()
+    args.add("propagate")
+    args.add("--validate")
+    args.add("-o", prop)
+    args.add(ll)
+    args.use_param_file("@%s", use_always = True)
+    args.set_param_file_format("multiline")
+    ctx.actions.run(
+        executable = ctx.executable._sycl_device,
+        arguments = [args],
+        inputs = [ll],
+        outputs = [prop],
+        mnemonic = "SyclPropagate",
+        progress_message = "Propagating aspect usage of %s" % src.short_path,
+    )
     ctx.actions.run(
         executable = tc.llc,
-        arguments = ["-mtriple=spirv64-unknown-unknown", "-filetype=obj", bc.path, "-o", spv.path],
-        inputs = depset([bc], transitive = [tc.tool_files]),
+        arguments = ["-mtriple=spirv64-unknown-unknown", "-filetype=obj", prop.path, "-o", spv.path],
+        inputs = depset([prop], transitive = [tc.tool_files]),
         outputs = [spv],
         mnemonic = "SyclAot",
-        progress_message = "Lowering %s to SPIR-V" % bc.short_path,
+        progress_message = "Lowering %s to SPIR-V" % prop.short_path,
     )
-    return [DefaultInfo(files = depset([spv]), runfiles = ctx.runfiles(files = [spv]))]
+    files = [prop, spv]
+    return [DefaultInfo(files = depset(files), runfiles = ctx.runfiles(files = files))]
 
 spirv_smoke_image = rule(
     implementation = _spirv_smoke_image_impl,
-    attrs = {"src": attr.label(allow_single_file = [".cpp"], mandatory = True)},
+    attrs = {
+        "src": attr.label(allow_single_file = [".cpp"], mandatory = True),
+        "_sycl_device": attr.label(default = "//cmd/sycl-device", executable = True, cfg = "exec"),
+    },
     toolchains = [TOOLCHAIN_TYPE],
 )

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Validates SPIR-V modules with spirv-val and checks that the expected kernel is there.
-# usage: spirv_val_test.sh SPIRV_VAL KERNEL_SYMBOL MODULE.spv...
+# Checks the smoke pipeline's outputs: spirv-val accepts the SPIR-V module, both kernels
+# are in it, and sycl-device propagate marked exactly the double kernel with fp64.
+# usage: spirv_val_test.sh SPIRV_VAL PROPAGATED.ll MODULE.spv
 set -euo pipefail
-val="$1"; kernel="$2"; shift 2
-[ "$#" -gt 0 ] || { echo "no SPIR-V modules given" >&2; exit 1; }
-for m in "$@"; do
-  "$val" "$m"
-  grep -q -a "$kernel" "$m" || { echo "$m: kernel $kernel not found" >&2; exit 1; }
-  echo "ok: $m"
+val="$1"; prop="$2"; spv="$3"
+"$val" "$spv"
+for k in _ZTS6AddOne _ZTS5Scale; do
+  grep -q -a "$k" "$spv" || { echo "$spv: kernel $k not found" >&2; exit 1; }
 done
+grep -q '^define .*@_ZTS5Scale(.*!sycl_used_aspects' "$prop" || { echo "Scale lacks !sycl_used_aspects" >&2; exit 1; }
+if grep -q '^define .*@_ZTS6AddOne(.*!sycl_used_aspects' "$prop"; then
+  echo "AddOne must not use any aspect" >&2; exit 1
+fi
+grep -q '!{!"fp64", i32 6}' "$prop" || { echo "no fp64 pair node" >&2; exit 1; }
+echo "ok: $spv valid; aspects propagated"
