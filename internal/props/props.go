@@ -1,0 +1,239 @@
+// Package props reads and writes DPC++ property set files (.prop): named sets of typed
+// properties that describe a device image, such as [SYCL/device requirements].
+//
+//	[SYCL/device requirements]
+//	aspects=2|ABAAAAAAAAQAAAAAGAAAAA
+//	reqd_sub_group_size=1|16
+//
+// Type 1 is a uint32 in decimal; type 2 a byte array: an 8-byte little-endian bit count,
+// then the data, in DPC++'s Base64. Sets and properties keep their order.
+package props
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+)
+
+// Property types.
+const (
+	TypeUint32    = 1
+	TypeByteArray = 2
+)
+
+// Well-known set names.
+const (
+	DeviceRequirements = "SYCL/device requirements"
+	DeviceLibReqMask   = "SYCL/devicelib req mask"
+)
+
+// Property is one name=type|value entry. For byte arrays Bytes holds the payload
+// without the bit-count header.
+type Property struct {
+	Name  string
+	Type  int
+	U32   uint32
+	Bytes []byte
+}
+
+// Set is a named, ordered list of properties.
+type Set struct {
+	Name  string
+	Props []Property
+}
+
+// Get returns the property called name.
+func (s *Set) Get(name string) (Property, bool) {
+	for _, p := range s.Props {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Property{}, false
+}
+
+// Registry is an ordered list of sets (a whole .prop file).
+type Registry struct {
+	Sets []*Set
+}
+
+// Set returns the set called name, or nil.
+func (r *Registry) Set(name string) *Set {
+	for _, s := range r.Sets {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// Add appends a set and returns it.
+func (r *Registry) Add(name string) *Set {
+	s := &Set{Name: name}
+	r.Sets = append(r.Sets, s)
+	return s
+}
+
+// AddU32 appends a uint32 property.
+func (s *Set) AddU32(name string, v uint32) {
+	s.Props = append(s.Props, Property{Name: name, Type: TypeUint32, U32: v})
+}
+
+// AddBytes appends a byte-array property.
+func (s *Set) AddBytes(name string, data []byte) {
+	s.Props = append(s.Props, Property{Name: name, Type: TypeByteArray, Bytes: data})
+}
+
+// AddU32Array appends a byte array of little-endian uint32 values.
+func (s *Set) AddU32Array(name string, vals []uint32) {
+	b := make([]byte, 4*len(vals))
+	for i, v := range vals {
+		binary.LittleEndian.PutUint32(b[4*i:], v)
+	}
+	s.AddBytes(name, b)
+}
+
+// AddU64Array appends a byte array of little-endian uint64 values.
+func (s *Set) AddU64Array(name string, vals []uint64) {
+	b := make([]byte, 8*len(vals))
+	for i, v := range vals {
+		binary.LittleEndian.PutUint64(b[8*i:], v)
+	}
+	s.AddBytes(name, b)
+}
+
+// U32Array decodes a byte array of uint32 values.
+func (p Property) U32Array() ([]uint32, error) {
+	if p.Type != TypeByteArray || len(p.Bytes)%4 != 0 {
+		return nil, fmt.Errorf("property %s is not a uint32 array", p.Name)
+	}
+	out := make([]uint32, len(p.Bytes)/4)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint32(p.Bytes[4*i:])
+	}
+	return out, nil
+}
+
+// U64Array decodes a byte array of uint64 values.
+func (p Property) U64Array() ([]uint64, error) {
+	if p.Type != TypeByteArray || len(p.Bytes)%8 != 0 {
+		return nil, fmt.Errorf("property %s is not a uint64 array", p.Name)
+	}
+	out := make([]uint64, len(p.Bytes)/8)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint64(p.Bytes[8*i:])
+	}
+	return out, nil
+}
+
+// EncodeByteArray returns the value text of a byte array: bit-count header + data, Base64.
+func EncodeByteArray(data []byte) string {
+	buf := make([]byte, 8+len(data))
+	binary.LittleEndian.PutUint64(buf, uint64(len(data))*8)
+	copy(buf[8:], data)
+	return EncodeBase64(buf)
+}
+
+// DecodeByteArray reverses EncodeByteArray, checking the bit count.
+func DecodeByteArray(s string) ([]byte, error) {
+	raw, err := DecodeBase64(s)
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) < 8 {
+		return nil, fmt.Errorf("byte array shorter than its 8-byte size header")
+	}
+	bits := binary.LittleEndian.Uint64(raw)
+	if bits%8 != 0 || bits/8 != uint64(len(raw)-8) {
+		return nil, fmt.Errorf("byte array size header says %d bits, data has %d bytes", bits, len(raw)-8)
+	}
+	return raw[8:], nil
+}
+
+// WriteTo writes r in the .prop text format.
+func (r *Registry) WriteTo(w io.Writer) (int64, error) {
+	var b bytes.Buffer
+	for _, s := range r.Sets {
+		b.WriteString("[" + s.Name + "]\n")
+		for _, p := range s.Props {
+			b.WriteString(p.Name + "=" + strconv.Itoa(p.Type) + "|")
+			if p.Type == TypeUint32 {
+				b.WriteString(strconv.FormatUint(uint64(p.U32), 10))
+			} else {
+				b.WriteString(EncodeByteArray(p.Bytes))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	n, err := w.Write(b.Bytes())
+	return int64(n), err
+}
+
+// Bytes renders r.
+func (r *Registry) Bytes() []byte {
+	var b bytes.Buffer
+	r.WriteTo(&b)
+	return b.Bytes()
+}
+
+// Parse reads a .prop file; file names it in errors.
+func Parse(file string, data []byte) (*Registry, error) {
+	r := &Registry{}
+	var cur *Set
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 64<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		t := strings.TrimSuffix(sc.Text(), "\r")
+		if t == "" {
+			continue
+		}
+		if t[0] == '[' {
+			if !strings.HasSuffix(t, "]") || len(t) < 3 {
+				return nil, diag.Errorf(file, line, "malformed set header %q", t)
+			}
+			name := t[1 : len(t)-1]
+			if r.Set(name) != nil {
+				return nil, diag.Errorf(file, line, "duplicate property set [%s]", name)
+			}
+			cur = r.Add(name)
+			continue
+		}
+		if cur == nil {
+			return nil, diag.Errorf(file, line, "property outside of a [set]")
+		}
+		eq := strings.IndexByte(t, '=')
+		bar := strings.IndexByte(t, '|')
+		if eq <= 0 || bar < eq {
+			return nil, diag.Errorf(file, line, "expected name=type|value, got %q", t)
+		}
+		name, typ, val := t[:eq], t[eq+1:bar], t[bar+1:]
+		switch typ {
+		case "1":
+			v, err := strconv.ParseUint(val, 10, 32)
+			if err != nil {
+				return nil, diag.Errorf(file, line, "property %s: bad uint32 %q", name, val)
+			}
+			cur.AddU32(name, uint32(v))
+		case "2":
+			b, err := DecodeByteArray(val)
+			if err != nil {
+				return nil, diag.Errorf(file, line, "property %s: %v", name, err)
+			}
+			cur.AddBytes(name, b)
+		default:
+			return nil, diag.Errorf(file, line, "property %s: unknown property type %q", name, typ)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, diag.Errorf(file, line+1, "%v", err)
+	}
+	return r, nil
+}

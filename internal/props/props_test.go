@@ -1,0 +1,107 @@
+package props
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+)
+
+func TestEncodingVectors(t *testing.T) {
+	u32 := func(vals ...uint32) string {
+		var s Set
+		s.AddU32Array("x", vals)
+		return EncodeByteArray(s.Props[0].Bytes)
+	}
+	u64 := func(vals ...uint64) string {
+		var s Set
+		s.AddU64Array("x", vals)
+		return EncodeByteArray(s.Props[0].Bytes)
+	}
+	for _, tc := range []struct{ got, want string }{
+		{u32(), "AAAAAAAAAAA"},
+		{u32(1, 6), "ABAAAAAAAAQAAAAAGAAAAA"},
+		{u32(0, 9, 12), "gBAAAAAAAAAAAAAAJAAAAwAAAAA"},
+		{u32(32), "gAAAAAAAAAAIAAAA"},
+		{u64(32), "ABAAAAAAAAAIAAAAAAAAAA"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %s, want %s", tc.got, tc.want)
+		}
+	}
+}
+
+func TestBase64RoundTrip(t *testing.T) {
+	for n := 0; n < 40; n++ {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(i*37 + n)
+		}
+		dec, err := DecodeBase64(EncodeBase64(data))
+		if err != nil || !bytes.Equal(dec, data) {
+			t.Fatalf("n=%d: %v %x != %x", n, err, dec, data)
+		}
+	}
+}
+
+func FuzzBase64(f *testing.F) {
+	f.Add([]byte{}, "ABAAAAAAAAQAAAAAGAAAAA")
+	f.Add([]byte{1, 2, 3, 255}, "gBAA")
+	f.Fuzz(func(t *testing.T, data []byte, text string) {
+		dec, err := DecodeBase64(EncodeBase64(data))
+		if err != nil || !bytes.Equal(dec, data) {
+			t.Fatalf("round trip of %x failed: %v", data, err)
+		}
+		if b, err := DecodeBase64(text); err == nil {
+			if EncodeBase64(b) != text && len(text)%4 != 0 {
+				// Non-canonical trailing bits may not survive; lengths must.
+				if len(EncodeBase64(b)) != len(text) {
+					t.Fatalf("length changed for %q", text)
+				}
+			}
+		}
+	})
+}
+
+func TestParseWriteRoundTrip(t *testing.T) {
+	src := "[SYCL/devicelib req mask]\nDeviceLibReqMask=1|0\n[SYCL/device requirements]\naspects=2|ABAAAAAAAAQAAAAAGAAAAA\nreqd_sub_group_size=1|16\nreqd_work_group_size_uint64_t=2|ABAAAAAAAAAIAAAAAAAAAA\n"
+	r, err := Parse("a.prop", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(r.Bytes()); got != src {
+		t.Errorf("round trip:\n%s", got)
+	}
+	asp, _ := r.Set(DeviceRequirements).Get("aspects")
+	vals, _ := asp.U32Array()
+	if len(vals) != 2 || vals[0] != 1 || vals[1] != 6 {
+		t.Errorf("aspects = %v", vals)
+	}
+	wg, _ := r.Set(DeviceRequirements).Get("reqd_work_group_size_uint64_t")
+	if v, _ := wg.U64Array(); len(v) != 1 || v[0] != 32 {
+		t.Errorf("wg = %v", v)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		line int
+	}{
+		{"aspects=2|AAAAAAAAAAA\n", 1},
+		{"[A]\nx=3|1\n", 2},
+		{"[A]\nx=2|A*AA\n", 2},
+		{"[A]\nx=1|abc\n", 2},
+		{"[A]\n\nnovalue\n", 3},
+		{"[A\n", 1},
+		{"[A]\n[A]\n", 2},
+		{"[A]\nx=2|gAAAAAAAAAAIAAA\n", 2}, // header says 32 bits, 3 bytes of data
+	} {
+		_, err := Parse("bad.prop", []byte(tc.src))
+		var ie *diag.InputError
+		if !errors.As(err, &ie) || ie.Line != tc.line {
+			t.Errorf("%q: err %v, want line %d", tc.src, err, tc.line)
+		}
+	}
+}
