@@ -3,9 +3,10 @@ package main
 import (
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
+	"github.com/rules-sycl/rules_sycl/internal/split"
 )
 
 // registerVerbs adds every verb of the tool. Each verb lives in its own internal package.
 func registerVerbs(t *cli.Tool) {
-	t.Register(propagate.Verb())
+	t.Register(propagate.Verb(), split.PostLinkVerb(), split.SplitVerb())
 }

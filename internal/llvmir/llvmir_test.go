@@ -234,3 +234,34 @@ func TestUnknownConstructsPassThrough(t *testing.T) {
 		t.Errorf("not passed through")
 	}
 }
+
+func TestItemsCoverTheText(t *testing.T) {
+	for _, f := range append(allTestIR(t), "sample") {
+		var src []byte
+		if f == "sample" {
+			src = []byte(sample)
+		} else {
+			src, _ = os.ReadFile(f)
+		}
+		m, err := Parse(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		pos := 0
+		for _, it := range m.Items {
+			if it.Span.Start != pos {
+				t.Fatalf("%s: gap before item at %d (expected %d)", f, it.Span.Start, pos)
+			}
+			b.Write(src[it.Span.Start:it.Span.End])
+			pos = it.Span.End
+		}
+		if !bytes.Equal(b.Bytes(), src) {
+			t.Errorf("%s: items do not cover the text", f)
+		}
+	}
+	m, _ := Parse("x.ll", []byte(sample))
+	if g := m.Global("g"); g.Linkage != "internal" || !g.Discardable() || len(g.MetadataRefs()) != 1 {
+		t.Errorf("global g: %+v", g)
+	}
+}

@@ -37,8 +37,12 @@ type Call struct {
 type TypeUse struct {
 	Double bool
 	Half   bool
-	// Structs are the names (without '%') of the named types used.
+	// Structs are the names (without '%') of the named types used by value.
 	Structs []string
+	// TypeRefs are all named types mentioned, also through pointers and attributes.
+	TypeRefs []string
+	// AttrRefs are the attribute groups (#N) mentioned (call sites, headers).
+	AttrRefs []int
 	// Globals are the names of the globals and functions referenced as values.
 	Globals []string
 }
@@ -61,6 +65,8 @@ type Function struct {
 	Calls       []Call
 	// IndirectCalls counts calls through a pointer.
 	IndirectCalls int
+	// Comdat is the comdat the function belongs to ("" for none).
+	Comdat string
 	// Atomic64 is set when the body has a 64-bit integer atomicrmw, cmpxchg or atomic
 	// load/store.
 	Atomic64 bool
@@ -75,6 +81,19 @@ type Function struct {
 	mdRefs   []mdRef
 }
 
+// MetadataRefs returns every metadata node the function references (attachments and
+// references inside its body), possibly with repeats.
+func (f *Function) MetadataRefs() []int {
+	out := make([]int, 0, len(f.Attachments)+len(f.mdRefs))
+	for _, a := range f.Attachments {
+		out = append(out, a.ID)
+	}
+	for _, r := range f.mdRefs {
+		out = append(out, int(r.id))
+	}
+	return out
+}
+
 // Attachment returns the ID of attachment name, or -1.
 func (f *Function) Attachment(name string) int {
 	for _, a := range f.Attachments {
@@ -87,11 +106,52 @@ func (f *Function) Attachment(name string) int {
 
 // Global is a global variable, alias or ifunc.
 type Global struct {
-	Name  string
-	Line  int
-	Kind  string // "global", "constant", "alias", "ifunc"
+	Name    string
+	Line    int
+	Kind    string // "global", "constant", "alias", "ifunc"
+	Linkage string // "" (external), "internal", "private", "linkonce_odr", "external", ...
+	Comdat  string // the comdat the global belongs to ("" for none)
+	Span    Span
+	Types   TypeUse
+	mdRefs  []mdRef
+}
+
+// Discardable reports whether LLVM may drop the global when unused (local, linkonce or
+// available_externally linkage).
+func (g *Global) Discardable() bool {
+	switch g.Linkage {
+	case "internal", "private", "linkonce", "linkonce_odr", "available_externally":
+		return true
+	}
+	return false
+}
+
+// MetadataRefs returns the metadata nodes the global references.
+func (g *Global) MetadataRefs() []int {
+	out := make([]int, len(g.mdRefs))
+	for i, r := range g.mdRefs {
+		out[i] = int(r.id)
+	}
+	return out
+}
+
+// ItemKind classifies a top-level item of the module text.
+type ItemKind int
+
+// Item kinds.
+const (
+	ItemOther   ItemKind = iota // source_filename, target, types, comdats, attributes, comments
+	ItemFunc                    // Funcs[Index]
+	ItemGlobal                  // Globals[Index]
+	ItemNamedMD                 // NamedMD[Index]
+	ItemMD                      // numbered metadata node Index (an ID)
+)
+
+// Item is a top-level entity with its full byte range (newline included).
+type Item struct {
+	Kind  ItemKind
 	Span  Span
-	Types TypeUse
+	Index int
 }
 
 // StructType is a named type definition.
@@ -140,6 +200,8 @@ type Module struct {
 	MaxMD      int
 	NamedMD    []*NamedMD
 	AttrGroups map[int]*AttrGroup
+	// Items lists the whole text in order; concatenating their spans gives Src.
+	Items []Item
 
 	funcByName   map[string]*Function
 	globalByName map[string]*Global
@@ -213,10 +275,11 @@ func (p *parser) checkRefs() error {
 		for _, r := range f.mdRefs {
 			check(int(r.id), int(r.line))
 		}
-		f.mdRefs = nil
 	}
-	for _, g := range p.globalMD {
-		check(int(g.id), int(g.line))
+	for _, g := range m.Globals {
+		for _, r := range g.mdRefs {
+			check(int(r.id), int(r.line))
+		}
 	}
 	for _, n := range m.MD {
 		for _, r := range n.Refs {

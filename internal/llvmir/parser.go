@@ -10,9 +10,18 @@ type parser struct {
 	file     string
 	src      []byte
 	m        *Module
-	pos      int // start of the current line
-	line     int // 1-based number of the line at pos
-	globalMD []mdRef
+	pos  int // start of the current line
+	line int // 1-based number of the line at pos
+}
+
+// item records a top-level entity; consecutive "other" lines merge into one item.
+func (p *parser) item(kind ItemKind, start, end, index int) {
+	items := p.m.Items
+	if kind == ItemOther && len(items) > 0 && items[len(items)-1].Kind == ItemOther && items[len(items)-1].Span.End == start {
+		p.m.Items[len(items)-1].Span.End = end
+		return
+	}
+	p.m.Items = append(p.m.Items, Item{Kind: kind, Span: Span{start, end}, Index: index})
 }
 
 func (p *parser) errorf(line int, format string, args ...interface{}) error {
@@ -49,6 +58,8 @@ func (p *parser) parse() error {
 			if err := p.function(start, i+kw, decl); err != nil {
 				return err
 			}
+			f := p.m.Funcs[len(p.m.Funcs)-1]
+			p.item(ItemFunc, f.Span.Start, f.Span.End, len(p.m.Funcs)-1)
 			continue
 		case src[i] == '@':
 			err = p.global(start, i, end)
@@ -68,9 +79,29 @@ func (p *parser) parse() error {
 		if err != nil {
 			return err
 		}
+		lineEndIncl := min(end+1, len(src))
+		switch {
+		case i < end && src[i] == '@':
+			p.item(ItemGlobal, start, lineEndIncl, len(p.m.Globals)-1)
+		case i < end && src[i] == '!' && i+1 < end && isDigit(src[i+1]):
+			id, _ := atoi(src[i+1 : i+1+digitsLen(src[i+1:end])])
+			p.item(ItemMD, start, lineEndIncl, id)
+		case i < end && src[i] == '!':
+			p.item(ItemNamedMD, start, lineEndIncl, len(p.m.NamedMD)-1)
+		default:
+			p.item(ItemOther, start, lineEndIncl, -1)
+		}
 		p.nextLine(end)
 	}
 	return nil
+}
+
+func digitsLen(b []byte) int {
+	n := 0
+	for n < len(b) && isDigit(b[n]) {
+		n++
+	}
+	return n
 }
 
 func (p *parser) nextLine(end int) {
@@ -114,6 +145,18 @@ func (s *scanner) addStruct(name string) {
 	}
 	s.seen[name] = true
 	s.tu.Structs = append(s.tu.Structs, name)
+}
+
+func (s *scanner) addTypeRef(name string) {
+	key := "%" + name
+	if s.seen[key] {
+		return
+	}
+	if s.seen == nil {
+		s.seen = map[string]bool{}
+	}
+	s.seen[key] = true
+	s.tu.TypeRefs = append(s.tu.TypeRefs, name)
 }
 
 func (s *scanner) addGlobal(name string) {
@@ -202,9 +245,12 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 				if !ok {
 					return i, s.p.errorf(s.line, "unterminated quoted name")
 				}
-				if !s.noTypes && s.p.m.Structs[name] != nil && !isPointerSuffix(src, k, end) {
-					s.addStruct(name)
-					s.lineUses = append(s.lineUses, name)
+				if s.p.m.Structs[name] != nil {
+					s.addTypeRef(name)
+					if !s.noTypes && !isPointerSuffix(src, k, end) {
+						s.addStruct(name)
+						s.lineUses = append(s.lineUses, name)
+					}
 				}
 				i = k
 				continue
@@ -213,8 +259,9 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 			for k < end && identChar[src[k]] {
 				k++
 			}
-			if !s.noTypes {
-				if st := s.p.m.Structs[string(src[j:k])]; st != nil && !isPointerSuffix(src, k, end) {
+			if st := s.p.m.Structs[string(src[j:k])]; st != nil {
+				s.addTypeRef(st.Name)
+				if !s.noTypes && !isPointerSuffix(src, k, end) {
 					s.addStruct(st.Name)
 					s.lineUses = append(s.lineUses, st.Name)
 				}
@@ -265,12 +312,30 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 					s.lineUses = append(s.lineUses, "half")
 				}
 			case j < end && src[j] == '(' && typeAttrs[string(w)]:
-				// byval(%T) and friends name a pointee type: skip it.
+				// byval(%T) and friends name a pointee type: not a use by value.
 				k, err := skipParens(s.p, src, j, end, s.line)
 				if err != nil {
 					return i, err
 				}
+				saved := s.noTypes
+				s.noTypes = true
+				if _, err := s.region(j+1, k-1, false); err != nil {
+					return i, err
+				}
+				s.noTypes = saved
 				j = k
+			}
+			i = j
+		case c == '#':
+			j := i + 1
+			for j < end && isDigit(src[j]) {
+				j++
+			}
+			if id, ok := atoi(src[i+1 : j]); ok {
+				s.tu.AttrRefs = append(s.tu.AttrRefs, id)
+			}
+			if j == i+1 {
+				j++
 			}
 			i = j
 		default:
@@ -463,6 +528,19 @@ func (p *parser) function(lineStart, i int, decl bool) error {
 			i = end
 		case c == ';':
 			i = end
+		case c == 'c' && hasWordAt(src, i, "comdat"):
+			j := i + len("comdat")
+			if j+1 < end && src[j] == '(' && src[j+1] == '$' {
+				name, k, ok := scanName(src, j+2)
+				if !ok {
+					return p.errorf(p.line, "bad comdat name")
+				}
+				f.Comdat = name
+				j = k
+			} else {
+				f.Comdat = name
+			}
+			i = j
 		case c == '@':
 			_, j, ok := scanName(src, i+1)
 			if !ok {
@@ -772,6 +850,11 @@ func (p *parser) global(lineStart, i, end int) error {
 			g.Kind = w
 			break
 		}
+		switch w {
+		case "private", "internal", "available_externally", "linkonce", "weak", "common",
+			"appending", "extern_weak", "linkonce_odr", "weak_odr", "external":
+			g.Linkage = w
+		}
 		if w == "addrspace" && k < end && src[k] == '(' {
 			r, err := skipParens(p, src, k, end, p.line)
 			if err != nil {
@@ -783,16 +866,56 @@ func (p *parser) global(lineStart, i, end int) error {
 	if g.Kind == "" {
 		return p.errorf(p.line, "@%s: expected global, constant, alias or ifunc", name)
 	}
-	s := &scanner{p: p, tu: &g.Types, line: p.line, mdRefs: &p.globalMD, calleeAt: -1}
+	s := &scanner{p: p, tu: &g.Types, line: p.line, mdRefs: &g.mdRefs, calleeAt: -1}
 	if _, err := s.region(k, end, false); err != nil {
 		return err
 	}
+	g.Comdat = globalComdat(src, k, end, name)
 	if old := p.m.globalByName[name]; old != nil {
 		return p.errorf(p.line, "redefinition of @%s (first defined at line %d)", name, old.Line)
 	}
 	p.m.globalByName[name] = g
 	p.m.Globals = append(p.m.Globals, g)
 	return nil
+}
+
+// globalComdat finds ", comdat" or ", comdat($name)" at the top level of a global line.
+func globalComdat(src []byte, i, end int, self string) string {
+	depth := 0
+	for ; i < end; i++ {
+		switch c := src[i]; c {
+		case '"':
+			j := skipString(src, i)
+			if j < 0 {
+				return ""
+			}
+			i = j - 1
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+		case ';':
+			return ""
+		case ',':
+			if depth != 0 {
+				continue
+			}
+			j := skipSpaces(src, i+1, end)
+			if !hasWordAt(src, j, "comdat") {
+				continue
+			}
+			j += len("comdat")
+			if j+1 < end && src[j] == '(' && src[j+1] == '$' {
+				name, _, ok := scanName(src, j+2)
+				if ok {
+					return name
+				}
+				return ""
+			}
+			return self
+		}
+	}
+	return ""
 }
 
 // typeDef parses "%name = type ...".

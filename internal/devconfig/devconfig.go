@@ -1,0 +1,351 @@
+// Package devconfig reads device configurations: for every target (intel_gpu_pvc,
+// nvidia_gpu_sm_90, ...) the aspects it supports, its sub-group sizes, whether it may
+// support aspects not listed, its device triple family, its AOT tool and options, and
+// its alias names. The format is the design document's YAML (top-level key = target;
+// aspects: names or numbers; sub-group-sizes:) with rules_sycl's optional keys.
+// A built-in default with DPC++'s real targets is embedded (devices.yaml).
+package devconfig
+
+import (
+	_ "embed" // the built-in configuration
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/rules-sycl/rules_sycl/internal/aspects"
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+)
+
+//go:embed devices.yaml
+var builtinYAML []byte
+
+// BuiltinYAML returns the text of the embedded default configuration.
+func BuiltinYAML() []byte { return append([]byte(nil), builtinYAML...) }
+
+// Limits against hostile input.
+const (
+	MaxFileSize = 4 << 20
+	MaxTargets  = 4096
+	MaxListLen  = 1024
+)
+
+// Triples accepted for the triple key.
+var Triples = []string{"spir64", "spir64_gen", "spir64_x86_64", "spir64_fpga", "nvptx64", "amdgcn"}
+
+// AOT names the ahead-of-time compiler of a target.
+type AOT struct {
+	Tool    string   `json:"tool,omitempty"`
+	Options []string `json:"options,omitempty"`
+}
+
+// Target is one device configuration.
+type Target struct {
+	Name            string   `json:"name"`
+	Aspects         []string `json:"aspects"`
+	AspectValues    []int    `json:"-"`
+	SubGroupSizes   []int    `json:"sub_group_sizes"`
+	MaySupportOther bool     `json:"may_support_other_aspects"`
+	Triple          string   `json:"triple"`
+	AOT             AOT      `json:"aot"`
+	Aliases         []string `json:"aliases,omitempty"`
+	Line            int      `json:"-"`
+}
+
+// Config is a set of targets.
+type Config struct {
+	File    string
+	Targets []*Target // file order
+	byName  map[string]*Target
+}
+
+var (
+	defaultOnce sync.Once
+	defaultCfg  *Config
+)
+
+// Default returns the embedded configuration (parsed once; do not modify it).
+func Default() *Config {
+	defaultOnce.Do(func() {
+		c, err := Parse("<builtin devices.yaml>", builtinYAML)
+		if err != nil {
+			panic("devconfig: the built-in configuration is invalid: " + err.Error())
+		}
+		defaultCfg = c
+	})
+	return defaultCfg
+}
+
+// Load returns the configuration in file, or the default for "".
+func Load(file string, read func(string) ([]byte, error)) (*Config, error) {
+	if file == "" {
+		return Default(), nil
+	}
+	data, err := read(file)
+	if err != nil {
+		return nil, diag.Errorf(file, 0, "cannot read device configuration: %v", err)
+	}
+	return Parse(file, data)
+}
+
+// Lookup finds a target by name or alias.
+func (c *Config) Lookup(name string) (*Target, bool) {
+	t, ok := c.byName[name]
+	return t, ok
+}
+
+// Names returns the target names (not aliases), sorted.
+func (c *Config) Names() []string {
+	out := make([]string, len(c.Targets))
+	for i, t := range c.Targets {
+		out[i] = t.Name
+	}
+	sort.Strings(out)
+	return out
+}
+
+// UnknownTargetError formats the error for a target nobody configured.
+func (c *Config) UnknownTargetError(name string) error {
+	return fmt.Errorf("unknown target %q; known targets: %s", name, strings.Join(c.Names(), ", "))
+}
+
+var knownKeys = map[string]bool{
+	"aspects": true, "sub-group-sizes": true, "may-support-other-aspects": true,
+	"triple": true, "aot": true, "aliases": true,
+}
+
+// Parse reads a configuration; file names it in errors.
+func Parse(file string, data []byte) (*Config, error) {
+	if len(data) > MaxFileSize {
+		return nil, diag.Errorf(file, 0, "device configuration larger than %d bytes", MaxFileSize)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlError(file, err)
+	}
+	c := &Config{File: file, byName: map[string]*Target{}}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, diag.Errorf(file, 1, "empty device configuration")
+	}
+	if err := checkNoAliases(file, &doc, 0); err != nil {
+		return nil, err
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, diag.Errorf(file, root.Line, "expected a mapping of target names")
+	}
+	table := aspects.Builtin()
+	if len(root.Content)/2 > MaxTargets {
+		return nil, diag.Errorf(file, root.Line, "more than %d targets", MaxTargets)
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		t, err := parseTarget(file, k, v, table)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range append([]string{t.Name}, t.Aliases...) {
+			if old, dup := c.byName[n]; dup {
+				return nil, diag.Errorf(file, k.Line, "duplicate target or alias %q (first at line %d)", n, old.Line)
+			}
+			c.byName[n] = t
+		}
+		c.Targets = append(c.Targets, t)
+	}
+	return c, nil
+}
+
+func yamlError(file string, err error) error {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	// yaml.v3 says "line N: message".
+	if strings.HasPrefix(msg, "line ") {
+		rest := msg[len("line "):]
+		if colon := strings.Index(rest, ":"); colon > 0 {
+			if n, e := strconv.Atoi(rest[:colon]); e == nil {
+				return diag.Errorf(file, n, "%s", strings.TrimSpace(rest[colon+1:]))
+			}
+		}
+	}
+	return diag.Errorf(file, 1, "%s", msg)
+}
+
+func checkNoAliases(file string, n *yaml.Node, depth int) error {
+	if depth > 16 {
+		return diag.Errorf(file, n.Line, "nesting deeper than 16 levels")
+	}
+	if n.Kind == yaml.AliasNode || n.Anchor != "" {
+		return diag.Errorf(file, n.Line, "YAML anchors and aliases are not supported in device configurations")
+	}
+	for _, c := range n.Content {
+		if err := checkNoAliases(file, c, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func parseTarget(file string, k, v *yaml.Node, table *aspects.Table) (*Target, error) {
+	if k.Kind != yaml.ScalarNode || k.Value == "" {
+		return nil, diag.Errorf(file, k.Line, "target name must be a non-empty string")
+	}
+	t := &Target{Name: k.Value, Line: k.Line, Aspects: []string{}, SubGroupSizes: []int{}}
+	if !validName(t.Name) {
+		return nil, diag.Errorf(file, k.Line, "invalid target name %q (letters, digits and _ only)", t.Name)
+	}
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		return t, nil
+	}
+	if v.Kind != yaml.MappingNode {
+		return nil, diag.Errorf(file, v.Line, "target %s: expected a mapping", t.Name)
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		key, val := v.Content[i], v.Content[i+1]
+		if !knownKeys[key.Value] {
+			return nil, diag.Errorf(file, key.Line, "target %s: unknown key %q (known: aspects, sub-group-sizes, may-support-other-aspects, triple, aot, aliases)", t.Name, key.Value)
+		}
+		if seen[key.Value] {
+			return nil, diag.Errorf(file, key.Line, "target %s: duplicate key %q", t.Name, key.Value)
+		}
+		seen[key.Value] = true
+		switch key.Value {
+		case "aspects":
+			items, err := scalarList(file, t.Name, key.Value, val)
+			if err != nil {
+				return nil, err
+			}
+			for _, it := range items {
+				name, value, err := resolveAspect(table, it.Value)
+				if err != nil {
+					return nil, diag.Errorf(file, it.Line, "target %s: %v", t.Name, err)
+				}
+				t.Aspects = append(t.Aspects, name)
+				t.AspectValues = append(t.AspectValues, value)
+			}
+		case "sub-group-sizes":
+			items, err := scalarList(file, t.Name, key.Value, val)
+			if err != nil {
+				return nil, err
+			}
+			for _, it := range items {
+				n, err := strconv.Atoi(it.Value)
+				if err != nil || n <= 0 {
+					return nil, diag.Errorf(file, it.Line, "target %s: sub-group size %q is not a positive number", t.Name, it.Value)
+				}
+				t.SubGroupSizes = append(t.SubGroupSizes, n)
+			}
+		case "may-support-other-aspects":
+			if val.Kind != yaml.ScalarNode || (val.Value != "true" && val.Value != "false") {
+				return nil, diag.Errorf(file, val.Line, "target %s: may-support-other-aspects must be true or false", t.Name)
+			}
+			t.MaySupportOther = val.Value == "true"
+		case "triple":
+			if val.Kind != yaml.ScalarNode || !contains(Triples, val.Value) {
+				return nil, diag.Errorf(file, val.Line, "target %s: triple %q is not one of %s", t.Name, val.Value, strings.Join(Triples, ", "))
+			}
+			t.Triple = val.Value
+		case "aot":
+			if err := parseAOT(file, t, val); err != nil {
+				return nil, err
+			}
+		case "aliases":
+			items, err := scalarList(file, t.Name, key.Value, val)
+			if err != nil {
+				return nil, err
+			}
+			for _, it := range items {
+				if !validName(it.Value) {
+					return nil, diag.Errorf(file, it.Line, "target %s: invalid alias %q", t.Name, it.Value)
+				}
+				t.Aliases = append(t.Aliases, it.Value)
+			}
+		}
+	}
+	if t.Triple == "" {
+		t.Triple = "spir64"
+	}
+	return t, nil
+}
+
+func parseAOT(file string, t *Target, val *yaml.Node) error {
+	if val.Kind != yaml.MappingNode {
+		return diag.Errorf(file, val.Line, "target %s: aot must be a mapping with tool and options", t.Name)
+	}
+	for i := 0; i+1 < len(val.Content); i += 2 {
+		key, v := val.Content[i], val.Content[i+1]
+		switch key.Value {
+		case "tool":
+			if v.Kind != yaml.ScalarNode || v.Value == "" {
+				return diag.Errorf(file, v.Line, "target %s: aot tool must be a name", t.Name)
+			}
+			t.AOT.Tool = v.Value
+		case "options":
+			items, err := scalarList(file, t.Name, "aot options", v)
+			if err != nil {
+				return err
+			}
+			for _, it := range items {
+				t.AOT.Options = append(t.AOT.Options, it.Value)
+			}
+		default:
+			return diag.Errorf(file, key.Line, "target %s: unknown aot key %q (known: tool, options)", t.Name, key.Value)
+		}
+	}
+	return nil
+}
+
+func scalarList(file, target, key string, n *yaml.Node) ([]*yaml.Node, error) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil, nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return nil, diag.Errorf(file, n.Line, "target %s: %s must be a list", target, key)
+	}
+	if len(n.Content) > MaxListLen {
+		return nil, diag.Errorf(file, n.Line, "target %s: %s has more than %d entries", target, key, MaxListLen)
+	}
+	for _, it := range n.Content {
+		if it.Kind != yaml.ScalarNode {
+			return nil, diag.Errorf(file, it.Line, "target %s: %s entries must be scalars", target, key)
+		}
+	}
+	return n.Content, nil
+}
+
+func resolveAspect(table *aspects.Table, s string) (string, int, error) {
+	if n, err := strconv.Atoi(s); err == nil {
+		if name, ok := table.Name(n); ok {
+			return name, n, nil
+		}
+		return "", 0, fmt.Errorf("unknown aspect number %d", n)
+	}
+	if v, ok := table.Value(s); ok {
+		return s, v, nil
+	}
+	return "", 0, fmt.Errorf("unknown aspect %q", s)
+}
+
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,131 @@
+package split
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"sort"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/props"
+)
+
+// Image is one device image: its module text, properties and symbols.
+type Image struct {
+	Group   *Group
+	Text    []byte
+	Reqs    Requirements
+	Props   *props.Registry
+	Symbols []byte // entry names, one per line
+}
+
+// ImageOptions control what an image's properties hold.
+type ImageOptions struct {
+	// KernelReqs adds the older per-kernel [SYCL/kernel reqs] set.
+	KernelReqs bool
+}
+
+// NoSpecID is the spec_id written in [SYCL/kernel reqs] entries: rules_sycl emits no
+// specialization constants for requirements (the ConditionalINTEL variant).
+const NoSpecID = 0xFFFFFFFF
+
+// Kernel requirement entry types of [SYCL/kernel reqs].
+const (
+	reqAspect = iota
+	reqWorkGroupSize
+	reqSubGroupSize
+)
+
+// Triple returns the module's target triple.
+func Triple(m *llvmir.Module) string {
+	for _, it := range m.Items {
+		if it.Kind != llvmir.ItemOther {
+			continue
+		}
+		text := m.Src[it.Span.Start:it.Span.End]
+		for _, line := range bytes.Split(text, []byte("\n")) {
+			line = bytes.TrimSpace(line)
+			if bytes.HasPrefix(line, []byte("target triple")) {
+				if q := bytes.IndexByte(line, '"'); q >= 0 {
+					return strings.Trim(string(line[q:]), "\"")
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// Image extracts group g.
+func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
+	c := e.Closure(g.Entries)
+	funcs := e.FuncsInOrder(c)
+	img := &Image{Group: g, Text: e.Module(c)}
+	img.Reqs = ComputeRequirements(e.m, funcs, g.Entries)
+	img.Props = &props.Registry{}
+	img.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", DeviceLibMask(e.m, funcs, Triple(e.m)))
+	img.Reqs.AddTo(img.Props)
+	if opts.KernelReqs {
+		kr := img.Props.Add("SYCL/kernel reqs")
+		for _, f := range g.Entries {
+			kr.AddU32Array(f.Name, e.kernelReqs(f))
+		}
+	}
+	var sym bytes.Buffer
+	for _, f := range g.Entries {
+		sym.WriteString(f.Name + "\n")
+	}
+	img.Symbols = sym.Bytes()
+	return img
+}
+
+// kernelReqs encodes one kernel's entry of [SYCL/kernel reqs]: entry_count, then typed
+// entries (aspect, reqd_work_group_size, reqd_sub_group_size), each with a spec_id.
+func (e *Extractor) kernelReqs(f *llvmir.Function) []uint32 {
+	var entries []uint32
+	count := uint32(0)
+	vals := usedAspects(e.m, f)
+	sort.Slice(vals, func(i, j int) bool { return vals[i] < vals[j] })
+	seen := map[int64]bool{}
+	for _, v := range vals {
+		if v < 0 || seen[v] {
+			continue
+		}
+		seen[v] = true
+		entries = append(entries, reqAspect, uint32(v), NoSpecID)
+		count++
+	}
+	if id := f.Attachment("reqd_work_group_size"); id >= 0 {
+		ops, _ := e.m.Tuple(id)
+		entries = append(entries, reqWorkGroupSize, uint32(len(ops)))
+		for _, op := range ops {
+			entries = append(entries, uint32(zext(op)))
+		}
+		entries = append(entries, NoSpecID)
+		count++
+	}
+	if id := f.Attachment("intel_reqd_sub_group_size"); id >= 0 {
+		if ops, _ := e.m.Tuple(id); len(ops) == 1 && ops[0].Kind == llvmir.OpInt {
+			entries = append(entries, reqSubGroupSize, uint32(zext(ops[0])), NoSpecID)
+			count++
+		}
+	}
+	return append([]uint32{count}, entries...)
+}
+
+// Identity is the stable name of a group's image: a hash of its sorted entry names.
+func Identity(g *Group) string {
+	names := g.Names()
+	sort.Strings(names)
+	sum := sha256.Sum256([]byte(strings.Join(names, "\n")))
+	return hex.EncodeToString(sum[:8])
+}
+
+// Shard returns the shard (of n) a group's image belongs to.
+func Shard(g *Group, n int) int {
+	names := g.Names()
+	sort.Strings(names)
+	sum := sha256.Sum256([]byte(strings.Join(names, "\n")))
+	return int(binary.BigEndian.Uint64(sum[:8]) % uint64(n))
+}

@@ -1,0 +1,194 @@
+package split
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/props"
+)
+
+// Requirements is DPC++'s SYCLDeviceRequirements of one device image.
+type Requirements struct {
+	Aspects           []uint32 // sorted, unique, non-negative
+	FixedTarget       []uint32
+	ReqdWorkGroupSize []uint64
+	WorkGroupNumDim   *uint32
+	SubGroupSize      *uint32
+	JointMatrix       string
+	JointMatrixMad    string
+}
+
+// ComputeRequirements collects requirements over all functions of the image (aspects,
+// fixed targets, work-group sizes, joint matrix) and over its entry points (required
+// sub-group size), in module order, as DPC++ does.
+func ComputeRequirements(m *llvmir.Module, funcs, entries []*llvmir.Function) Requirements {
+	var r Requirements
+	aspects := map[uint32]bool{}
+	fixed := map[uint32]bool{}
+	for _, f := range funcs {
+		for _, v := range usedAspects(m, f) {
+			if v >= 0 {
+				aspects[uint32(v)] = true
+			}
+		}
+		if id := f.Attachment("sycl_fixed_targets"); id >= 0 {
+			ops, _ := m.Tuple(id)
+			for _, op := range ops {
+				if op.Kind == llvmir.OpInt {
+					fixed[uint32(zext(op))] = true
+				}
+			}
+		}
+		if id := f.Attachment("work_group_num_dim"); id >= 0 && r.ReqdWorkGroupSize == nil {
+			if ops, _ := m.Tuple(id); len(ops) > 0 && ops[0].Kind == llvmir.OpInt {
+				v := uint32(zext(ops[0]))
+				r.WorkGroupNumDim = &v
+			}
+		}
+		if id := f.Attachment("reqd_work_group_size"); id >= 0 && r.ReqdWorkGroupSize == nil {
+			ops, _ := m.Tuple(id)
+			sizes := []uint64{}
+			for _, op := range ops {
+				if op.Kind == llvmir.OpInt {
+					sizes = append(sizes, zext(op))
+				}
+			}
+			r.ReqdWorkGroupSize = sizes
+		}
+		if s := firstString(m, f, "sycl_joint_matrix"); s != "" {
+			r.JointMatrix = s
+		}
+		if s := firstString(m, f, "sycl_joint_matrix_mad"); s != "" {
+			r.JointMatrixMad = s
+		}
+	}
+	for _, f := range entries {
+		if id := f.Attachment("intel_reqd_sub_group_size"); id >= 0 && r.SubGroupSize == nil {
+			if ops, _ := m.Tuple(id); len(ops) == 1 && ops[0].Kind == llvmir.OpInt {
+				v := uint32(zext(ops[0]))
+				r.SubGroupSize = &v
+			}
+		}
+	}
+	r.Aspects = sortedKeys(aspects)
+	r.FixedTarget = sortedKeys(fixed)
+	return r
+}
+
+func firstString(m *llvmir.Module, f *llvmir.Function, md string) string {
+	if id := f.Attachment(md); id >= 0 {
+		if ops, _ := m.Tuple(id); len(ops) > 0 && ops[0].Kind == llvmir.OpString {
+			return ops[0].Str
+		}
+	}
+	return ""
+}
+
+func sortedKeys(s map[uint32]bool) []uint32 {
+	out := make([]uint32, 0, len(s))
+	for v := range s {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// AddTo appends the [SYCL/device requirements] set, properties in DPC++'s (alphabetical)
+// order; aspects is always present.
+func (r Requirements) AddTo(reg *props.Registry) *props.Set {
+	s := reg.Add(props.DeviceRequirements)
+	s.AddU32Array("aspects", r.Aspects)
+	if len(r.FixedTarget) > 0 {
+		s.AddU32Array("fixed_target", r.FixedTarget)
+	}
+	if r.JointMatrix != "" {
+		s.AddBytes("joint_matrix", []byte(r.JointMatrix))
+	}
+	if r.JointMatrixMad != "" {
+		s.AddBytes("joint_matrix_mad", []byte(r.JointMatrixMad))
+	}
+	if r.SubGroupSize != nil {
+		s.AddU32("reqd_sub_group_size", *r.SubGroupSize)
+	}
+	if r.ReqdWorkGroupSize != nil {
+		s.AddU64Array("reqd_work_group_size_uint64_t", r.ReqdWorkGroupSize)
+	}
+	if r.WorkGroupNumDim != nil {
+		s.AddU32("work_group_num_dim", *r.WorkGroupNumDim)
+	}
+	return s
+}
+
+// Device library bits of DPC++'s DeviceLibReqMask (bit = 1 << extension).
+const (
+	libAssert = iota
+	libMath
+	libMathFP64
+	libComplex
+	libComplexFP64
+	libCString
+	libIMF
+	libIMFFP64
+	libIMFBF16
+	libBFloat16
+)
+
+// DeviceLibMask classifies the __devicelib_* functions a SPIR module calls into DPC++'s
+// fallback libraries. Modules for other triples, and upstream clang modules (which never
+// call them), get 0.
+func DeviceLibMask(m *llvmir.Module, funcs []*llvmir.Function, triple string) uint32 {
+	if !strings.HasPrefix(triple, "spir") {
+		return 0
+	}
+	var mask uint32
+	for _, f := range funcs {
+		const prefix = "__devicelib_"
+		if !f.Decl || !strings.HasPrefix(f.Name, prefix) {
+			continue
+		}
+		mask |= 1 << devicelibOf(f.Name[len(prefix):])
+	}
+	return mask
+}
+
+func devicelibOf(n string) uint {
+	switch {
+	case strings.HasPrefix(n, "assert_"):
+		return libAssert
+	case n == "memcpy" || n == "memset" || n == "memcmp":
+		return libCString
+	case strings.HasPrefix(n, "ConvertBF16") || strings.HasPrefix(n, "ConvertFToBF16"):
+		return libBFloat16
+	case strings.HasPrefix(n, "imf_"):
+		rest := n[4:]
+		switch {
+		case strings.Contains(rest, "bf16"):
+			return libIMFBF16
+		case strings.HasSuffix(rest, "f") || strings.Contains(rest, "f_") || !strings.Contains(rest, "double") && !strings.HasPrefix(rest, "d"):
+			return libIMF
+		}
+		return libIMFFP64
+	case n == "__divsc3" || n == "__mulsc3" || isComplex(n) && strings.HasSuffix(n, "f"):
+		return libComplex
+	case n == "__divdc3" || n == "__muldc3" || isComplex(n):
+		return libComplexFP64
+	case strings.HasSuffix(n, "f") || n == "abs" || n == "labs" || n == "llabs" || n == "div" || n == "ldiv" || n == "lldiv":
+		return libMath
+	}
+	return libMathFP64
+}
+
+var complexNames = []string{"cabs", "cacos", "cacosh", "carg", "casin", "casinh", "catan", "catanh",
+	"ccos", "ccosh", "cexp", "cimag", "clog", "cpolar", "cpow", "cproj", "creal", "csin", "csinh",
+	"csqrt", "ctan", "ctanh"}
+
+func isComplex(n string) bool {
+	n = strings.TrimSuffix(n, "f")
+	for _, c := range complexNames {
+		if n == c {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,377 @@
+package split
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/props"
+)
+
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, " ") }
+func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
+
+// readInput reads the input module ("-" or none: standard input).
+func readInput(args []string) (string, []byte, error) {
+	if len(args) > 1 {
+		return "", nil, diag.Usagef("want one input file, got %d", len(args))
+	}
+	if len(args) == 0 || args[0] == "-" {
+		data, err := io.ReadAll(os.Stdin)
+		if err != nil {
+			return "", nil, diag.Errorf("<stdin>", 0, "cannot read: %v", err)
+		}
+		return "<stdin>", data, nil
+	}
+	data, err := os.ReadFile(args[0])
+	if err != nil {
+		return "", nil, diag.Errorf(args[0], 0, "cannot read: %v", err)
+	}
+	return args[0], data, nil
+}
+
+func parseModule(args []string) (*llvmir.Module, error) {
+	name, data, err := readInput(args)
+	if err != nil {
+		return nil, err
+	}
+	if bytes.HasPrefix(data, []byte("BC\xc0\xde")) {
+		return nil, diag.Errorf(name, 0, "this is LLVM bitcode; convert it with llvm-dis first")
+	}
+	return llvmir.Parse(name, data)
+}
+
+// outputs collects files and writes them all at the end, each atomically, so that an
+// error leaves no new file behind.
+type outputs struct {
+	paths []string
+	data  map[string][]byte
+}
+
+func (o *outputs) add(path string, data []byte) {
+	if o.data == nil {
+		o.data = map[string][]byte{}
+	}
+	if _, ok := o.data[path]; !ok {
+		o.paths = append(o.paths, path)
+	}
+	o.data[path] = data
+}
+
+func (o *outputs) write() error {
+	for _, p := range o.paths {
+		if err := atomicfile.WriteFile(p, o.data[p], 0o644); err != nil {
+			return fmt.Errorf("cannot write %s: %v", p, err)
+		}
+	}
+	return nil
+}
+
+// PostLinkVerb is `sycl-device post-link`, compatible with DPC++'s sycl-post-link.
+func PostLinkVerb() *cli.Verb {
+	var (
+		splitMode, outDir, devFile, llvmAs string
+		symbols, properties, text          bool
+		onlyKernels, kernelReqs            bool
+		outs                               multi
+	)
+	return &cli.Verb{
+		Name:    "post-link",
+		Aliases: []string{"sycl-post-link"},
+		Summary: "split device code and describe each image (DPC++ sycl-post-link)",
+		Usage:   "post-link [-split=auto|source|kernel|none] [-symbols] [-properties] [-S] -o [TARGET,]TABLE... [-out-dir DIR] [IN.ll]",
+		Flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&splitMode, "split", "auto", "split mode: auto, source, kernel or none")
+			fs.BoolVar(&symbols, "symbols", false, "write a .sym file per image and a Symbols column")
+			fs.BoolVar(&properties, "properties", false, "write a .prop file per image and a Properties column")
+			fs.BoolVar(&text, "S", false, "write modules as text (.ll); otherwise bitcode (.bc) through llvm-as")
+			fs.Var(&outs, "o", "output table, optionally TARGET,TABLE for the rows TARGET can run (repeatable)")
+			fs.StringVar(&outDir, "out-dir", "", "directory for the images (default: the first table's)")
+			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points, not SYCL_EXTERNAL functions")
+			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
+			fs.StringVar(&devFile, "device-config-file", "", "device configuration YAML for TARGET tables (default: built-in)")
+			fs.StringVar(&llvmAs, "llvm-as", "", "llvm-as for bitcode output (default: llvm-as-22 or llvm-as on PATH)")
+		},
+		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
+			mode, ok := ParseMode(splitMode)
+			if !ok {
+				return diag.Usagef("post-link: -split must be auto, source, kernel or none, not %q", splitMode)
+			}
+			if len(outs) == 0 {
+				return diag.Usagef("post-link: missing -o TABLE")
+			}
+			cfg, err := devconfig.Load(devFile, os.ReadFile)
+			if err != nil {
+				return err
+			}
+			m, err := parseModule(args)
+			if err != nil {
+				return err
+			}
+			return postLink(m, postLinkOptions{
+				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, symbols: symbols,
+				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs,
+			})
+		},
+	}
+}
+
+type postLinkOptions struct {
+	mode                                               Mode
+	onlyKernels, kernelReqs, symbols, properties, text bool
+	outs                                               []string
+	outDir, llvmAs                                     string
+	cfg                                                *devconfig.Config
+}
+
+func postLink(m *llvmir.Module, o postLinkOptions) error {
+	groups := Groups(m, Options{Mode: o.mode, EmitOnlyKernels: o.onlyKernels})
+	ex := NewExtractor(m)
+	firstTable := o.outs[0]
+	if i := strings.IndexByte(firstTable, ','); i >= 0 {
+		firstTable = firstTable[i+1:]
+	}
+	prefix := strings.TrimSuffix(firstTable, filepath.Ext(firstTable))
+	if o.outDir != "" {
+		prefix = filepath.Join(o.outDir, filepath.Base(prefix))
+	}
+	var out outputs
+	type row struct {
+		code, prop, sym string
+		img             *Image
+	}
+	rows := make([]row, len(groups))
+	// Groups are numbered from the back: the largest key is _0.
+	for n := 0; n < len(groups); n++ {
+		g := groups[len(groups)-1-n]
+		img := ex.Image(g, ImageOptions{KernelReqs: o.kernelReqs})
+		base := prefix + "_" + strconv.Itoa(n)
+		r := row{img: img, prop: base + ".prop", sym: base + ".sym"}
+		if o.text {
+			r.code = base + ".ll"
+			out.add(r.code, img.Text)
+		} else {
+			r.code = base + ".bc"
+			bc, err := assemble(o.llvmAs, img.Text)
+			if err != nil {
+				return err
+			}
+			out.add(r.code, bc)
+		}
+		if o.properties {
+			out.add(r.prop, img.Props.Bytes())
+		}
+		if o.symbols {
+			out.add(r.sym, img.Symbols)
+		}
+		rows[n] = r
+	}
+	if len(groups) == 0 {
+		// No entry points: DPC++ still emits the module as one image.
+		img := &Image{Group: &Group{Key: "<GLOBAL>"}, Text: m.Src, Props: &props.Registry{}}
+		img.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", 0)
+		Requirements{}.AddTo(img.Props)
+		base := prefix + "_0"
+		r := row{img: img, code: base + ".ll", prop: base + ".prop", sym: base + ".sym"}
+		if !o.text {
+			r.code = base + ".bc"
+			bc, err := assemble(o.llvmAs, img.Text)
+			if err != nil {
+				return err
+			}
+			out.add(r.code, bc)
+		} else {
+			out.add(r.code, img.Text)
+		}
+		if o.properties {
+			out.add(r.prop, img.Props.Bytes())
+		}
+		if o.symbols {
+			out.add(r.sym, nil)
+		}
+		rows = []row{r}
+	}
+	for _, spec := range o.outs {
+		target, tablePath := "", spec
+		if i := strings.IndexByte(spec, ','); i >= 0 {
+			target, tablePath = spec[:i], spec[i+1:]
+		}
+		cols := []string{filetable.Code}
+		if o.properties {
+			cols = append(cols, filetable.Properties)
+		}
+		if o.symbols {
+			cols = append(cols, filetable.Symbols)
+		}
+		tab := filetable.New(cols...)
+		var tgt *devconfig.Target
+		if target != "" {
+			tgt, _ = o.cfg.Lookup(target) // DPC++: an unknown target keeps every row
+		}
+		for _, r := range rows {
+			propPath := r.prop
+			if target != "" {
+				if tgt != nil {
+					if ok, _ := tgt.Check(r.img.Props.Set(props.DeviceRequirements), devconfig.DPCPP); !ok {
+						continue
+					}
+				}
+				if o.properties {
+					propPath = strings.TrimSuffix(r.prop, ".prop") + "." + target + ".prop"
+					out.add(propPath, withCompileTarget(r.img.Props, target).Bytes())
+				}
+			}
+			cells := []string{rel(tablePath, r.code)}
+			if o.properties {
+				cells = append(cells, rel(tablePath, propPath))
+			}
+			if o.symbols {
+				cells = append(cells, rel(tablePath, r.sym))
+			}
+			tab.Add(cells...)
+		}
+		out.add(tablePath, tab.Bytes())
+	}
+	return out.write()
+}
+
+// withCompileTarget copies reg and appends compile_target to its requirements.
+func withCompileTarget(reg *props.Registry, target string) *props.Registry {
+	c := &props.Registry{}
+	for _, s := range reg.Sets {
+		ns := c.Add(s.Name)
+		ns.Props = append(ns.Props, s.Props...)
+		if s.Name == props.DeviceRequirements {
+			ns.AddBytes("compile_target", []byte(target))
+		}
+	}
+	return c
+}
+
+// rel names file relative to the table's directory.
+func rel(table, file string) string {
+	r, err := filepath.Rel(filepath.Dir(table), file)
+	if err != nil {
+		return file
+	}
+	return r
+}
+
+func assemble(llvmAs string, text []byte) ([]byte, error) {
+	tool := llvmAs
+	if tool == "" {
+		for _, c := range []string{"llvm-as-22", "llvm-as"} {
+			if p, err := exec.LookPath(c); err == nil {
+				tool = p
+				break
+			}
+		}
+	}
+	if tool == "" {
+		return nil, diag.Usagef("bitcode output needs llvm-as (not found on PATH): pass -S for text, or --llvm-as=PATH")
+	}
+	cmd := exec.Command(tool, "-", "-o", "-")
+	cmd.Stdin = bytes.NewReader(text)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	bc, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("llvm-as rejected an emitted module: %v: %s", err, stderr.String())
+	}
+	return bc, nil
+}
+
+// SplitVerb is `sycl-device split`: the split for Bazel, into a fixed number of shards.
+func SplitVerb() *cli.Verb {
+	var (
+		splitMode, outDir       string
+		shards                  int
+		shardDirs               multi
+		onlyKernels, kernelReqs bool
+	)
+	return &cli.Verb{
+		Name:    "split",
+		Summary: "split device code into a fixed number of shard directories with stable row names",
+		Usage:   "split (--shards=S --out-dir=DIR | --shard-dir=D0 --shard-dir=D1 ...) [-split=MODE] IN.ll",
+		Flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&splitMode, "split", "auto", "split mode: auto, source (per_source), kernel (per_kernel) or none (off)")
+			fs.IntVar(&shards, "shards", 0, "number of shards (with --out-dir: DIR/shard_0 ... DIR/shard_<S-1>)")
+			fs.StringVar(&outDir, "out-dir", "", "directory for the shard directories")
+			fs.Var(&shardDirs, "shard-dir", "a shard directory (repeatable; their number is the shard count)")
+			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points")
+			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
+		},
+		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
+			mode, ok := ParseMode(splitMode)
+			if !ok {
+				return diag.Usagef("split: -split must be auto, source, kernel or none, not %q", splitMode)
+			}
+			dirs := []string(shardDirs)
+			switch {
+			case len(dirs) > 0 && (shards != 0 || outDir != ""):
+				return diag.Usagef("split: use either --shard-dir or --shards with --out-dir")
+			case len(dirs) == 0:
+				if shards <= 0 || outDir == "" {
+					return diag.Usagef("split: need --shards=S (S >= 1) and --out-dir=DIR, or --shard-dir")
+				}
+				for i := 0; i < shards; i++ {
+					dirs = append(dirs, filepath.Join(outDir, "shard_"+strconv.Itoa(i)))
+				}
+			}
+			m, err := parseModule(args)
+			if err != nil {
+				return err
+			}
+			return SplitShards(m, Options{Mode: mode, EmitOnlyKernels: onlyKernels}, ImageOptions{KernelReqs: kernelReqs}, dirs)
+		},
+	}
+}
+
+// TableName is the file table inside every shard directory.
+const TableName = "files.table"
+
+// SplitShards writes one directory per shard, each with a table (possibly empty) and
+// the image files of its rows, named from the image identity.
+func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []string) error {
+	groups := Groups(m, opts)
+	ex := NewExtractor(m)
+	byShard := make([][]*Group, len(dirs))
+	for _, g := range groups {
+		s := Shard(g, len(dirs))
+		byShard[s] = append(byShard[s], g)
+	}
+	var out outputs
+	for i, dir := range dirs {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("cannot create %s: %v", dir, err)
+		}
+		gs := byShard[i]
+		sort.Slice(gs, func(a, b int) bool { return Identity(gs[a]) < Identity(gs[b]) })
+		tab := filetable.New(filetable.Code, filetable.Properties, filetable.Symbols)
+		for _, g := range gs {
+			img := ex.Image(g, iopts)
+			base := "img_" + Identity(g)
+			out.add(filepath.Join(dir, base+".ll"), img.Text)
+			out.add(filepath.Join(dir, base+".prop"), img.Props.Bytes())
+			out.add(filepath.Join(dir, base+".sym"), img.Symbols)
+			tab.Add(base+".ll", base+".prop", base+".sym")
+		}
+		out.add(filepath.Join(dir, TableName), tab.Bytes())
+	}
+	return out.write()
+}
