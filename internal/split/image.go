@@ -114,18 +114,17 @@ func (e *Extractor) kernelReqs(f *llvmir.Function) []uint32 {
 	return append([]uint32{count}, entries...)
 }
 
-// Identity is the stable name of a group's image: a hash of its sorted entry names.
+// Identity is the stable name of a group's image: a hash of its grouping key (the
+// requirement key per source, the kernel name per kernel). The key, unlike the list of
+// entry points, stays the same when a kernel with the same requirements joins the image,
+// so the image keeps its name and shard.
 func Identity(g *Group) string {
-	names := g.Names()
-	sort.Strings(names)
-	sum := sha256.Sum256([]byte(strings.Join(names, "\n")))
+	sum := sha256.Sum256([]byte(g.Key))
 	return hex.EncodeToString(sum[:8])
 }
 
 // Shard returns the shard (of n) a group's image belongs to.
 func Shard(g *Group, n int) int {
-	names := g.Names()
-	sort.Strings(names)
-	sum := sha256.Sum256([]byte(strings.Join(names, "\n")))
+	sum := sha256.Sum256([]byte(g.Key))
 	return int(binary.BigEndian.Uint64(sum[:8]) % uint64(n))
 }

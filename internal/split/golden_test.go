@@ -1,0 +1,132 @@
+package split
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+)
+
+var (
+	update     = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	llvmAsFlag = flag.String("llvm_as", "", "path of llvm-as (22)")
+	optFlag    = flag.String("opt", "", "path of opt (22)")
+)
+
+// llvmTool finds an LLVM tool: a path given by flag (Bazel passes runfiles paths) or PATH.
+func llvmTool(flagVal, name string) string {
+	if flagVal != "" {
+		if _, err := os.Stat(flagVal); err != nil && os.Getenv("TEST_SRCDIR") != "" {
+			flagVal = filepath.Join(os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE"), flagVal)
+		}
+		p, _ := filepath.Abs(flagVal)
+		return p
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	return ""
+}
+
+func runTool(args ...string) (string, int) {
+	tool := cli.New("sycl-device")
+	tool.Register(PostLinkVerb(), SplitVerb())
+	var o, e bytes.Buffer
+	code := tool.Main(append([]string{"sycl-device"}, args...), &cli.Env{Stdout: &o, Stderr: &e})
+	return o.String() + e.String(), code
+}
+
+func runLines(src []byte) [][]string {
+	var out [][]string
+	for _, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "; RUN:") {
+			out = append(out, strings.Fields(strings.TrimPrefix(line, "; RUN:")))
+		}
+	}
+	return out
+}
+
+// dump renders every file of dir, sorted by name.
+func dump(t *testing.T, dir string) string {
+	var names []string
+	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			r, _ := filepath.Rel(dir, p)
+			names = append(names, r)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		data, _ := os.ReadFile(filepath.Join(dir, n))
+		b.WriteString("=== " + n + "\n")
+		b.Write(data)
+	}
+	return b.String()
+}
+
+// TestPostLinkGolden runs post-link for every "; RUN:" line of testdata/*.ll and compares
+// all outputs with testdata/*.out; every emitted module must pass llvm-as and opt -verify.
+func TestPostLinkGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.ll")
+	if len(files) < 8 {
+		t.Fatalf("found %d inputs", len(files))
+	}
+	llvmAs, opt := llvmTool(*llvmAsFlag, "llvm-as-22"), llvmTool(*optFlag, "opt-22")
+	for _, in := range files {
+		in := in
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			src, _ := os.ReadFile(in)
+			var all strings.Builder
+			for _, flags := range runLines(src) {
+				dir := t.TempDir()
+				args := append([]string{"post-link", "-symbols", "-properties", "-S", "-o", filepath.Join(dir, "out.table")}, flags...)
+				for i, a := range args {
+					if i > 0 && args[i-1] == "-o" && strings.Contains(a, ",") {
+						parts := strings.SplitN(a, ",", 2)
+						args[i] = parts[0] + "," + filepath.Join(dir, parts[1])
+					}
+				}
+				args = append(args, in)
+				msg, code := runTool(args...)
+				if code != 0 {
+					t.Fatalf("%v: exit %d: %s", flags, code, msg)
+				}
+				all.WriteString("### RUN: " + strings.Join(flags, " ") + "\n" + dump(t, dir))
+				if llvmAs == "" || opt == "" {
+					continue
+				}
+				lls, _ := filepath.Glob(filepath.Join(dir, "*.ll"))
+				for _, ll := range lls {
+					if out, err := exec.Command(llvmAs, ll, "-o", os.DevNull).CombinedOutput(); err != nil {
+						t.Errorf("%v: llvm-as rejects %s: %s", flags, filepath.Base(ll), out)
+					}
+					if out, err := exec.Command(opt, "-passes=verify", "-disable-output", ll).CombinedOutput(); err != nil {
+						t.Errorf("%v: opt -verify rejects %s: %s", flags, filepath.Base(ll), out)
+					}
+				}
+			}
+			golden := strings.TrimSuffix(in, ".ll") + ".out"
+			if *update {
+				os.WriteFile(golden, []byte(all.String()), 0o644)
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update)", err)
+			}
+			if all.String() != string(want) {
+				t.Errorf("outputs differ from %s:\n%s", golden, all.String())
+			}
+			if llvmAs == "" {
+				t.Log("llvm-as-22 not found: emitted modules not verified")
+			}
+		})
+	}
+}
