@@ -7,9 +7,9 @@ import (
 )
 
 type parser struct {
-	file     string
-	src      []byte
-	m        *Module
+	file string
+	src  []byte
+	m    *Module
 	pos  int // start of the current line
 	line int // 1-based number of the line at pos
 }

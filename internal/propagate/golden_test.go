@@ -199,7 +199,7 @@ func TestMalformedInputs(t *testing.T) {
 		}
 		_, stderr, code := runTool("-o", out, in)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
-		if code != 1 || len(lines) != 1 || !regexp.MustCompile(`^` + regexp.QuoteMeta(in) + `:[0-9]+: `).MatchString(lines[0]) {
+		if code != 1 || len(lines) != 1 || !regexp.MustCompile(`^`+regexp.QuoteMeta(in)+`:[0-9]+: `).MatchString(lines[0]) {
 			t.Errorf("%s: exit %d, stderr %q; want exit 1 and one file:line: message", name, code, stderr)
 		}
 		if got, _ := os.ReadFile(out); string(got) != "previous" {
