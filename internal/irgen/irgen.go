@@ -19,6 +19,11 @@ type Options struct {
 	Body    int  // blocks of five instructions per helper (size knob)
 	Debug   bool // emit DISubprogram/DILocation debug info
 	Seed    int64
+	// Sources is the number of distinct "sycl-module-id" values kernels get (default 16).
+	Sources int
+	// ModuleIDs also gives kernels the "module-id" attribute llvm-split's
+	// --split-by-category=module-id reads, with the same values.
+	ModuleIDs bool
 }
 
 // DefaultOptions is the benchmark module of the issues: about 65 MB (62 MiB).
@@ -26,7 +31,10 @@ var DefaultOptions = Options{Kernels: 2000, Helpers: 20000, Body: 14, Seed: 1}
 
 // Write writes the module for opts to w.
 func Write(w io.Writer, opts Options) error {
-	g := &gen{kernels: opts.Kernels, helpers: opts.Helpers, body: opts.Body, debug: opts.Debug}
+	g := &gen{kernels: opts.Kernels, helpers: opts.Helpers, body: opts.Body, debug: opts.Debug, sources: opts.Sources, moduleIDs: opts.ModuleIDs}
+	if g.sources < 1 {
+		g.sources = 16
+	}
 	if g.helpers < 1 {
 		g.helpers = 1
 	}
@@ -51,6 +59,8 @@ type gen struct {
 	pairFP16, pairF64 int
 	nodes             []int
 	tail              []byte
+	sources           int
+	moduleIDs         bool
 }
 
 func (g *gen) p(format string, args ...interface{}) { fmt.Fprintf(g.w, format, args...) }
@@ -85,8 +95,15 @@ func (g *gen) module() {
 		g.kernel(k)
 	}
 	g.p("declare spir_func i64 @_Z28__spirv_GlobalInvocationId_xv()\n\n")
-	g.p("attributes #0 = { convergent mustprogress norecurse nounwind \"sycl-module-id\"=\"generated.cpp\" \"uniform-work-group-size\"=\"true\" }\n")
-	g.p("attributes #1 = { convergent mustprogress noinline nounwind }\n\n")
+	g.p("attributes #1 = { convergent mustprogress noinline nounwind }\n")
+	for s := 0; s < g.sources; s++ {
+		mid := ""
+		if g.moduleIDs {
+			mid = fmt.Sprintf(" \"module-id\"=\"tu%d.cpp\"", s)
+		}
+		g.p("attributes #%d = { convergent mustprogress norecurse nounwind%s \"sycl-module-id\"=\"tu%d.cpp\" \"uniform-work-group-size\"=\"true\" }\n", 10+s, mid, s)
+	}
+	g.p("\n")
 	g.p("!llvm.module.flags = !{!%d}\n", g.md)
 	g.p("!llvm.ident = !{!%d}\n", g.md+1)
 	g.p("!sycl_aspects = !{!0, !1, !2, !3}\n")
@@ -142,16 +159,15 @@ func (g *gen) helper(i int) {
 	if g.usesAtomic[i] {
 		g.p("  %%at = atomicrmw add ptr addrspace(4) %%p, i64 1 monotonic, align 8\n")
 	}
+	// Helpers form levels (5 by default); a helper calls 0-3 helpers of the next level,
+	// so a kernel reaches tens of helpers, as real device code does.
+	level, next := g.level(i)
 	calls := 0
-	if i+1 < g.helpers {
+	if next > 0 {
 		calls = g.r.Intn(4)
 	}
 	for c := 0; c < calls; c++ {
-		span := g.helpers - i - 1
-		if span > 200 {
-			span = 200
-		}
-		callee := i + 1 + g.r.Intn(span)
+		callee := level + g.r.Intn(next)
 		dbg := ""
 		if g.debug {
 			dbg = fmt.Sprintf(", !dbg !%d", g.node(fmt.Sprintf("!DILocation(line: %d, column: %d, scope: !%d)", 11+i, 3+c, sp)))
@@ -159,6 +175,28 @@ func (g *gen) helper(i int) {
 		g.p("  call spir_func void @h%d(ptr addrspace(4) noundef %%p)%s\n", callee, dbg)
 	}
 	g.p("  ret void\n}\n\n")
+}
+
+// levels splits the helpers into this many call levels.
+const levels = 5
+
+// level returns the first helper index of the level after helper i's, and that level's
+// size (0 for the last level).
+func (g *gen) level(i int) (int, int) {
+	per := (g.helpers + levels - 1) / levels
+	l := i / per
+	if l >= levels-1 {
+		return 0, 0
+	}
+	start := (l + 1) * per
+	size := per
+	if start+size > g.helpers {
+		size = g.helpers - start
+	}
+	if size <= 0 {
+		return 0, 0
+	}
+	return start, size
 }
 
 func (g *gen) kernel(k int) {
@@ -174,11 +212,12 @@ func (g *gen) kernel(k int) {
 	case 2:
 		attach += fmt.Sprintf(" !intel_reqd_sub_group_size !%d", g.node(fmt.Sprintf("!{i32 %d}", 8<<uint(k%3))))
 	}
-	g.p("define weak_odr dso_local spir_kernel void @_ZTS7Kernel%d(ptr addrspace(1) noundef align 4 %%out) #0 comdat%s {\nentry:\n", k, attach)
+	g.p("define weak_odr dso_local spir_kernel void @_ZTS7Kernel%d(ptr addrspace(1) noundef align 4 %%out) #%d comdat%s {\nentry:\n", k, 10+k%g.sources, attach)
 	g.p("  %%p = addrspacecast ptr addrspace(1) %%out to ptr addrspace(4)\n")
 	calls := 1 + g.r.Intn(5)
+	per := (g.helpers + levels - 1) / levels
 	for c := 0; c < calls; c++ {
-		callee := g.r.Intn(g.helpers)
+		callee := g.r.Intn(per)
 		dbg := ""
 		if g.debug {
 			dbg = fmt.Sprintf(", !dbg !%d", g.node(fmt.Sprintf("!DILocation(line: %d, column: %d, scope: !%d)", 100001+k, 3+c, sp)))

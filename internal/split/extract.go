@@ -18,11 +18,68 @@ type Extractor struct {
 	indirect []*llvmir.Function
 	// mdGlobals maps a metadata node to the global values its text names.
 	mdGlobals map[int][]string
+	// Item positions, so that a module costs time in proportion to what it holds.
+	funcItem   map[*llvmir.Function]int
+	globalItem map[*llvmir.Global]int
+	mdItem     map[int]int
+	fixedItems []int // named-metadata items, needed by every module
+	lines      []otherLine
+	funcIndex  map[*llvmir.Function]int
+}
+
+// Kinds of top-level lines that are not functions, globals or metadata.
+const (
+	lineHead = iota // source_filename, target, module asm
+	lineType
+	lineComdat
+	lineAttrs
+	lineRest
+)
+
+// otherLine is a classified top-level line (blank lines and comments are dropped).
+type otherLine struct {
+	kind int
+	name string // type or comdat name
+	attr int    // attribute group number
+	text []byte // with its newline
+	item int    // index of its item, for ordering
 }
 
 // NewExtractor prepares extraction from m.
 func NewExtractor(m *llvmir.Module) *Extractor {
-	e := &Extractor{m: m, mdGlobals: map[int][]string{}}
+	e := &Extractor{m: m, mdGlobals: map[int][]string{},
+		funcItem: map[*llvmir.Function]int{}, globalItem: map[*llvmir.Global]int{},
+		mdItem: map[int]int{}, funcIndex: map[*llvmir.Function]int{}}
+	for i, f := range m.Funcs {
+		e.funcIndex[f] = i
+	}
+	for i, it := range m.Items {
+		switch it.Kind {
+		case llvmir.ItemFunc:
+			e.funcItem[m.Funcs[it.Index]] = i
+		case llvmir.ItemGlobal:
+			e.globalItem[m.Globals[it.Index]] = i
+		case llvmir.ItemMD:
+			e.mdItem[it.Index] = i
+		case llvmir.ItemNamedMD:
+			e.fixedItems = append(e.fixedItems, i)
+		default:
+			text := m.Src[it.Span.Start:it.Span.End]
+			for len(text) > 0 {
+				nl := bytes.IndexByte(text, '\n')
+				line := text
+				if nl >= 0 {
+					line, text = text[:nl+1], text[nl+1:]
+				} else {
+					text = nil
+				}
+				if ol, ok := classify(line); ok {
+					ol.item = i
+					e.lines = append(e.lines, ol)
+				}
+			}
+		}
+	}
 	for _, f := range m.Funcs {
 		if _, ok := m.FnAttr(f, "referenced-indirectly"); ok && !isKernel(f) && !f.Decl {
 			e.indirect = append(e.indirect, f)
@@ -258,31 +315,25 @@ func (e *Extractor) Module(c *Contents) []byte {
 		}
 	}
 
-	var head, typeDefs, comdatDefs, globals, funcs, attrDefs, rest, named bytes.Buffer
+	var head, typeDefs, comdatDefs, globals, rest, named bytes.Buffer
+	funcsLen := 0
 	attrLines := map[int][]byte{}
-	for _, it := range m.Items {
+	items := append([]int(nil), e.fixedItems...)
+	for f := range c.Funcs {
+		items = append(items, e.funcItem[f])
+	}
+	for g := range c.Globals {
+		items = append(items, e.globalItem[g])
+	}
+	sort.Ints(items)
+	for _, idx := range items {
+		it := m.Items[idx]
 		text := m.Src[it.Span.Start:it.Span.End]
 		switch it.Kind {
-		case llvmir.ItemOther:
-			for len(text) > 0 {
-				nl := bytes.IndexByte(text, '\n')
-				line := text
-				if nl >= 0 {
-					line, text = text[:nl+1], text[nl+1:]
-				} else {
-					text = nil
-				}
-				e.classifyLine(line, types, comdats, attrs, &head, &typeDefs, &comdatDefs, attrLines, &rest)
-			}
 		case llvmir.ItemFunc:
-			if c.Funcs[m.Funcs[it.Index]] {
-				funcs.WriteByte('\n')
-				funcs.Write(withNewline(text))
-			}
+			funcsLen += len(text) + 2
 		case llvmir.ItemGlobal:
-			if c.Globals[m.Globals[it.Index]] {
-				globals.Write(withNewline(text))
-			}
+			globals.Write(withNewline(text))
 		case llvmir.ItemNamedMD:
 			nm := m.NamedMD[it.Index]
 			if len(namedOps[it.Index]) == len(nm.Refs) {
@@ -296,41 +347,77 @@ func (e *Extractor) Module(c *Contents) []byte {
 			named.WriteString("!" + nm.Name + " = !{" + strings.Join(ids, ", ") + "}\n")
 		}
 	}
-	var body bytes.Buffer
-	for _, part := range []*bytes.Buffer{&head, &typeDefs, &comdatDefs, &globals, &funcs, &rest} {
-		if part.Len() > 0 {
-			if body.Len() > 0 && part != &funcs {
-				body.WriteByte('\n')
+	for _, ol := range e.lines {
+		switch ol.kind {
+		case lineHead:
+			head.Write(ol.text)
+		case lineType:
+			if types[ol.name] {
+				typeDefs.Write(ol.text)
 			}
-			body.Write(part.Bytes())
+		case lineComdat:
+			if comdats[ol.name] {
+				comdatDefs.Write(ol.text)
+			}
+		case lineAttrs:
+			if attrs[ol.attr] {
+				attrLines[ol.attr] = ol.text
+			}
+		default:
+			rest.Write(ol.text)
 		}
 	}
 	rn := newRenumberer()
-	out := rn.rewrite(body.Bytes())
-	// Attribute groups in order of first use.
-	out = append(out, '\n')
-	for _, old := range rn.attrOrder {
-		if line, ok := attrLines[old]; ok {
-			out = append(out, rn.rewrite(line)...)
+	var out bytes.Buffer
+	out.Grow(head.Len() + typeDefs.Len() + comdatDefs.Len() + globals.Len() + funcsLen + rest.Len() + named.Len() + 4096)
+	first := true
+	for _, part := range []*bytes.Buffer{&head, &typeDefs, &comdatDefs, &globals} {
+		if part.Len() > 0 {
+			if !first {
+				out.WriteByte('\n')
+			}
+			first = false
+			rn.rewriteTo(&out, part.Bytes())
 		}
 	}
-	_ = attrDefs
+	// Functions go straight from the input text to the output.
+	for _, idx := range items {
+		if it := m.Items[idx]; it.Kind == llvmir.ItemFunc {
+			out.WriteByte('\n')
+			rn.rewriteTo(&out, m.Src[it.Span.Start:it.Span.End])
+			if it.Span.End > it.Span.Start && m.Src[it.Span.End-1] != '\n' {
+				out.WriteByte('\n')
+			}
+		}
+	}
+	if rest.Len() > 0 {
+		out.WriteByte('\n')
+		rn.rewriteTo(&out, rest.Bytes())
+	}
+	// Attribute groups in order of first use.
+	out.WriteByte('\n')
+	for _, old := range rn.attrOrder {
+		if line, ok := attrLines[old]; ok {
+			rn.rewriteTo(&out, line)
+		}
+	}
 	if named.Len() > 0 {
-		out = append(out, '\n')
-		out = append(out, rn.rewrite(named.Bytes())...)
+		out.WriteByte('\n')
+		rn.rewriteTo(&out, named.Bytes())
 	}
 	// Metadata nodes in order of first use; rewriting a node may number new ones.
 	if len(rn.mdOrder) > 0 {
-		out = append(out, '\n')
+		out.WriteByte('\n')
 	}
 	for i := 0; i < len(rn.mdOrder); i++ {
 		n := m.MD[rn.mdOrder[i]]
 		if n == nil {
 			continue
 		}
-		out = append(out, rn.rewrite(withNewline(m.Src[n.Span.Start:n.Span.End]))...)
+		rn.rewriteTo(&out, m.Src[n.Span.Start:n.Span.End])
+		out.WriteByte('\n')
 	}
-	return out
+	return out.Bytes()
 }
 
 func withNewline(b []byte) []byte {
@@ -340,24 +427,21 @@ func withNewline(b []byte) []byte {
 	return b
 }
 
-// classifyLine sorts a top-level line that is not a function, global or metadata node.
-func (e *Extractor) classifyLine(line []byte, types, comdats map[string]bool, attrs map[int]bool,
-	head, typeDefs, comdatDefs *bytes.Buffer, attrLines map[int][]byte, rest *bytes.Buffer) {
+// classify sorts a top-level line that is not a function, global or metadata node;
+// blank lines and comments give ok=false.
+func classify(line []byte) (otherLine, bool) {
 	t := bytes.TrimLeft(line, " \t")
 	if len(bytes.TrimSpace(t)) == 0 || t[0] == ';' {
-		return // blank lines and comments
+		return otherLine{}, false
 	}
+	ol := otherLine{kind: lineRest, text: withNewline(line)}
 	switch {
 	case t[0] == '%':
-		if name, ok := defName(t[1:]); ok && !types[name] {
-			return
-		}
-		typeDefs.Write(withNewline(line))
+		ol.kind = lineType
+		ol.name, _ = defName(t[1:])
 	case t[0] == '$':
-		if name, ok := defName(t[1:]); ok && !comdats[name] {
-			return
-		}
-		comdatDefs.Write(withNewline(line))
+		ol.kind = lineComdat
+		ol.name, _ = defName(t[1:])
 	case bytes.HasPrefix(t, []byte("attributes #")):
 		k := len("attributes #")
 		j := k
@@ -365,16 +449,15 @@ func (e *Extractor) classifyLine(line []byte, types, comdats map[string]bool, at
 			j++
 		}
 		id, err := strconv.Atoi(string(t[k:j]))
-		if err != nil || !attrs[id] {
-			return
+		if err != nil {
+			return ol, true
 		}
-		attrLines[id] = withNewline(line)
+		ol.kind, ol.attr = lineAttrs, id
 	case bytes.HasPrefix(t, []byte("source_filename")), bytes.HasPrefix(t, []byte("target ")),
 		bytes.HasPrefix(t, []byte("module asm")):
-		head.Write(withNewline(line))
-	default:
-		rest.Write(withNewline(line))
+		ol.kind = lineHead
 	}
+	return ol, true
 }
 
 // defName reads the (possibly quoted) name at the start of a definition line.
@@ -422,17 +505,17 @@ type renumberer struct {
 
 func newRenumberer() *renumberer { return &renumberer{md: map[int]int{}, attr: map[int]int{}} }
 
-func (r *renumberer) rewrite(src []byte) []byte {
-	out := make([]byte, 0, len(src)+16)
+func (r *renumberer) rewriteTo(out *bytes.Buffer, src []byte) {
+	start := 0 // src[start:i] is pending, unchanged text
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch {
 		case c == '"':
 			j := bytes.IndexByte(src[i+1:], '"')
 			if j < 0 {
-				return append(out, src[i:]...)
+				i = len(src)
+				continue
 			}
-			out = append(out, src[i:i+j+2]...)
 			i += j + 1
 		case (c == '!' || c == '#') && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
 			j := i + 1
@@ -458,41 +541,30 @@ func (r *renumberer) rewrite(src []byte) []byte {
 				}
 				n = v
 			}
-			out = append(out, c)
-			out = strconv.AppendInt(out, int64(n), 10)
+			out.Write(src[start : i+1])
+			var num [20]byte
+			out.Write(strconv.AppendInt(num[:0], int64(n), 10))
+			start = j
 			i = j - 1
 		case c == ';':
-			// Trailing comment of an instruction line (e.g. "; preds = %3"): keep as is.
+			// Trailing comment of an instruction line (e.g. "; preds = %3"): kept as is.
 			j := bytes.IndexByte(src[i:], '\n')
 			if j < 0 {
-				return append(out, src[i:]...)
+				i = len(src)
+				continue
 			}
-			out = append(out, src[i:i+j]...)
 			i += j - 1
-		default:
-			out = append(out, c)
 		}
 	}
-	return out
+	out.Write(src[start:])
 }
 
 // FuncsInOrder returns the functions of c in module order.
 func (e *Extractor) FuncsInOrder(c *Contents) []*llvmir.Function {
-	var out []*llvmir.Function
-	for _, f := range e.m.Funcs {
-		if c.Funcs[f] {
-			out = append(out, f)
-		}
+	out := make([]*llvmir.Function, 0, len(c.Funcs))
+	for f := range c.Funcs {
+		out = append(out, f)
 	}
-	return out
-}
-
-// sortedNames is a helper for stable output.
-func sortedNames(fs []*llvmir.Function) []string {
-	out := make([]string, len(fs))
-	for i, f := range fs {
-		out[i] = f.Name
-	}
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool { return e.funcIndex[out[i]] < e.funcIndex[out[j]] })
 	return out
 }

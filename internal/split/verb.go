@@ -8,11 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
@@ -56,29 +56,74 @@ func parseModule(args []string) (*llvmir.Module, error) {
 	return llvmir.Parse(name, data)
 }
 
-// outputs collects files and writes them all at the end, each atomically, so that an
-// error leaves no new file behind.
+// outputs writes each file to a temporary name next to its destination at once and
+// renames them all at the end, so that memory holds one image at a time and an error
+// leaves no new or partial file behind.
 type outputs struct {
-	paths []string
-	data  map[string][]byte
+	pending [][2]string // temporary, final
+	seen    map[string]bool
+	err     error
 }
 
 func (o *outputs) add(path string, data []byte) {
-	if o.data == nil {
-		o.data = map[string][]byte{}
+	if o.err != nil {
+		return
 	}
-	if _, ok := o.data[path]; !ok {
-		o.paths = append(o.paths, path)
+	if o.seen == nil {
+		o.seen = map[string]bool{}
 	}
-	o.data[path] = data
+	if o.seen[path] {
+		o.err = fmt.Errorf("internal error: %s written twice", path)
+		return
+	}
+	o.seen[path] = true
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		o.err = fmt.Errorf("cannot write %s: %v", path, err)
+		return
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(f.Name(), 0o644)
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+		o.err = fmt.Errorf("cannot write %s: %v", path, werr)
+		return
+	}
+	o.pending = append(o.pending, [2]string{f.Name(), path})
+}
+
+// abort removes the temporary files.
+func (o *outputs) abort() {
+	for _, p := range o.pending {
+		os.Remove(p[0])
+	}
+	o.pending = nil
 }
 
 func (o *outputs) write() error {
-	for _, p := range o.paths {
-		if err := atomicfile.WriteFile(p, o.data[p], 0o644); err != nil {
-			return fmt.Errorf("cannot write %s: %v", p, err)
+	if o.err != nil {
+		o.abort()
+		return o.err
+	}
+	for i, p := range o.pending {
+		if err := os.Rename(p[0], p[1]); err != nil {
+			for _, q := range o.pending[i:] {
+				os.Remove(q[0])
+			}
+			return fmt.Errorf("cannot write %s: %v", p[1], err)
 		}
 	}
+	o.pending = nil
 	return nil
 }
 
@@ -139,7 +184,27 @@ type postLinkOptions struct {
 	cfg                                                *devconfig.Config
 }
 
-func postLink(m *llvmir.Module, o postLinkOptions) error {
+// limitMemory sets a soft memory limit of 1.75 times the input text for the split verbs:
+// they hold the parsed input (about 1.25 times its size) and build one image at a time,
+// so the garbage collector can keep peak memory under twice the input while running at
+// its normal pace until the limit is near. It returns a function restoring the old limit.
+func limitMemory(m *llvmir.Module) func() {
+	limit := int64(len(m.Src)) * 7 / 4
+	if limit < 64<<20 {
+		limit = 64 << 20
+	}
+	old := debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
+func postLink(m *llvmir.Module, o postLinkOptions) (err error) {
+	defer limitMemory(m)()
+	var out outputs
+	defer func() {
+		if err != nil {
+			out.abort()
+		}
+	}()
 	groups := Groups(m, Options{Mode: o.mode, EmitOnlyKernels: o.onlyKernels})
 	ex := NewExtractor(m)
 	firstTable := o.outs[0]
@@ -150,7 +215,6 @@ func postLink(m *llvmir.Module, o postLinkOptions) error {
 	if o.outDir != "" {
 		prefix = filepath.Join(o.outDir, filepath.Base(prefix))
 	}
-	var out outputs
 	type row struct {
 		code, prop, sym string
 		img             *Image
@@ -179,6 +243,7 @@ func postLink(m *llvmir.Module, o postLinkOptions) error {
 		if o.symbols {
 			out.add(r.sym, img.Symbols)
 		}
+		img.Text = nil // written; keep only what the tables need
 		rows[n] = r
 	}
 	if len(groups) == 0 {
@@ -348,6 +413,7 @@ const TableName = "files.table"
 // SplitShards writes one directory per shard, each with a table (possibly empty) and
 // the image files of its rows, named from the image identity.
 func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []string) error {
+	defer limitMemory(m)()
 	groups := Groups(m, opts)
 	ex := NewExtractor(m)
 	byShard := make([][]*Group, len(dirs))

@@ -22,6 +22,8 @@ func main() {
 	flag.IntVar(&o.Body, "body", o.Body, "blocks of instructions per helper (size knob)")
 	flag.BoolVar(&o.Debug, "debug", false, "emit debug info (DISubprogram, DILocation)")
 	flag.Int64Var(&o.Seed, "seed", o.Seed, "random seed")
+	flag.IntVar(&o.Sources, "sources", 16, "number of distinct sycl-module-id values")
+	flag.BoolVar(&o.ModuleIDs, "module-ids", false, "also emit \"module-id\" attributes for llvm-split --split-by-category=module-id")
 	flag.Parse()
 	write := func(w io.Writer) error { return irgen.Write(w, o) }
 	var err error

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Benchmark: device-code split against llvm-split-22 on the same generated module
+# (~62 MiB: 2,000 kernels in 16 sources, 20,000 helpers), aspects already propagated, in
+# one run. The module also carries "module-id" attributes equal to the kernels' sources,
+# so that llvm-split --split-by-category=module-id does the equivalent per-source work.
+#   split by aspects:  sycl-device post-link -split=auto    vs  llvm-split --split-by-category=module-id
+#   per kernel:        sycl-device post-link -split=kernel  vs  llvm-split --split-by-category=kernel
+# Prints times, ratios and peak RSS; exits 1 if a goal is missed (auto <= 0.5x,
+# per-kernel <= 0.1x, peak RSS <= 2x the input).
+# usage: tools/bench/split.sh [--runs N]   (llvm-split per kernel takes minutes: 1 run)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+runs=1
+[ "${1:-}" = "--runs" ] && runs="$2"
+tools/bazel build -c opt //cmd/sycl-device //tools/irgen //tools/benchtime >/dev/null 2>&1
+bin="$(tools/bazel info -c opt bazel-bin 2>/dev/null)"
+sd="$bin/cmd/sycl-device/sycl-device_/sycl-device"
+bt="$bin/tools/benchtime/benchtime_/benchtime"
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+"$bin/tools/irgen/irgen_/irgen" -module-ids -o "$work/gen.ll"
+"$sd" propagate "$work/gen.ll" -o "$work/big.ll"
+size=$(stat -c %s "$work/big.ll")
+split="$(readlink -f "$(command -v llvm-split-22)")"
+echo "machine: $(nproc) cores; input: $(awk -v b="$size" 'BEGIN{printf "%.1f", b/1048576}') MiB, 2000 kernels; runs: $runs"
+run() { # label dir command...
+  local label="$1" dir="$2"; shift 2
+  rm -rf "$dir"; mkdir -p "$dir"
+  "$bt" -runs "$runs" -label "$label" -- "$@"
+}
+a=$(run split-auto "$work/a" "$sd" post-link -split=auto -S -symbols -properties -o "$work/a/t.table" "$work/big.ll")
+b=$(run llvm-split-module-id "$work/b" "$split" --split-by-category=module-id -o "$work/b/m" "$work/big.ll")
+c=$(run split-kernel "$work/c" "$sd" post-link -split=kernel -S -symbols -properties -o "$work/c/t.table" "$work/big.ll")
+d=$(run llvm-split-kernel "$work/d" "$split" --split-by-category=kernel -o "$work/d/k" "$work/big.ll")
+printf '%s\n' "$a" "$b" "$c" "$d"
+echo "images: auto $(ls "$work/a"/*.ll | wc -l) (llvm-split module-id: $(ls "$work/b" | wc -l)), per kernel $(ls "$work/c"/*.ll | wc -l) (llvm-split: $(ls "$work/d" | wc -l))"
+field() { sed -n "s/.*$2=\([0-9.]*\).*/\1/p" <<<"$1"; }
+awk -v a="$(field "$a" best_s)" -v b="$(field "$b" best_s)" -v c="$(field "$c" best_s)" -v d="$(field "$d" best_s)" \
+    -v ra="$(field "$a" peak_rss_mb)" -v rc="$(field "$c" peak_rss_mb)" -v size="$size" 'BEGIN{
+  in_mb = size / 1048576
+  printf "ratio split-auto / llvm-split module-id: %.3f (goal <= 0.5)\n", a / b
+  printf "ratio split-kernel / llvm-split kernel:   %.3f (goal <= 0.1)\n", c / d
+  printf "peak RSS / input: auto %.2f, kernel %.2f (goal <= 2.0)\n", ra / in_mb, rc / in_mb
+  exit !(a / b <= 0.5 && c / d <= 0.1 && ra / in_mb <= 2 && rc / in_mb <= 2)
+}'
