@@ -124,7 +124,7 @@ func Parse(file string, data []byte) (*Config, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlError(file, err)
+		return nil, yamlError(file, err, data)
 	}
 	c := &Config{File: file, byName: map[string]*Target{}}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
@@ -158,7 +158,7 @@ func Parse(file string, data []byte) (*Config, error) {
 	return c, nil
 }
 
-func yamlError(file string, err error) error {
+func yamlError(file string, err error, data []byte) error {
 	msg := err.Error()
 	msg = strings.TrimPrefix(msg, "yaml: ")
 	// yaml.v3 says "line N: message".
@@ -170,7 +170,15 @@ func yamlError(file string, err error) error {
 			}
 		}
 	}
-	return diag.Errorf(file, 1, "%s", msg)
+	// Errors found at the end of the input carry no line: report the last line.
+	last := strings.Count(string(data), "\n")
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		last++
+	}
+	if last < 1 {
+		last = 1
+	}
+	return diag.Errorf(file, last, "%s (at the end of the file)", msg)
 }
 
 func checkNoAliases(file string, n *yaml.Node, depth int) error {

@@ -1,0 +1,288 @@
+package devconfig
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/props"
+)
+
+func TestBuiltinFacts(t *testing.T) {
+	c := Default()
+	get := func(n string) *Target {
+		tg, ok := c.Lookup(n)
+		if !ok {
+			t.Fatalf("%s missing", n)
+		}
+		return tg
+	}
+	has := func(tg *Target, a string) bool {
+		for _, x := range tg.Aspects {
+			if x == a {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(get("intel_gpu_pvc"), "fp64") || has(get("intel_gpu_acm_g10"), "fp64") || has(get("intel_gpu_tgllp"), "fp64") {
+		t.Error("fp64: pvc has it, acm_g10 and tgllp do not")
+	}
+	for alias, target := range map[string]string{
+		"intel_gpu_12_0_0": "intel_gpu_tgllp", "intel_gpu_tgl": "intel_gpu_tgllp",
+		"intel_gpu_12_60_7": "intel_gpu_pvc", "intel_gpu_dg2_g10": "intel_gpu_acm_g10",
+	} {
+		if get(alias).Name != target {
+			t.Errorf("%s -> %s, want %s", alias, get(alias).Name, target)
+		}
+	}
+	if s := get("intel_gpu_pvc").SubGroupSizes; len(s) != 2 || s[0] != 16 {
+		t.Errorf("pvc sub-groups %v", s)
+	}
+	nv := get("nvidia_gpu_sm_90")
+	if !nv.MaySupportOther || nv.Triple != "nvptx64" || !has(nv, "fp64") || nv.SubGroupSizes[0] != 32 {
+		t.Errorf("sm_90: %+v", nv)
+	}
+	if get("amd_gpu_gfx90a").SubGroupSizes[0] != 64 {
+		t.Error("gfx90a sub-group 64")
+	}
+	p := get("pocl_cpu")
+	if !has(p, "fp64") || has(p, "fp16") || has(p, "atomic64") || len(p.SubGroupSizes) != 0 {
+		t.Errorf("pocl_cpu: %+v", p)
+	}
+	for _, g := range []string{"spir64", "spir64_gen", "spir64_x86_64", "x86_64"} {
+		if tg := get(g); len(tg.Aspects) != 0 || !tg.MaySupportOther {
+			t.Errorf("%s must be generic", g)
+		}
+	}
+	for _, sm := range []string{"50", "60", "70", "75", "80", "86", "89", "90", "90a"} {
+		get("nvidia_gpu_sm_" + sm)
+	}
+	// The YAML printed by `devices` reads back to the same configuration.
+	again, err := Parse("printed.yaml", c.YAML())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Targets) != len(c.Targets) || strings.Join(again.Names(), ",") != strings.Join(c.Names(), ",") {
+		t.Error("devices output does not read back")
+	}
+}
+
+func TestMalformedYAML(t *testing.T) {
+	bomb := "a: &a [x, x, x, x]\nb: &b [*a, *a, *a, *a]\nc: [*b, *b, *b, *b]\n"
+	cases := []struct {
+		name, src string
+		line      int
+		msg       string
+	}{
+		{"unknown key", "t1:\n  aspects: [fp64]\n  colour: red\n", 3, `unknown key "colour"`},
+		{"unknown aspect", "t1:\n  aspects: [fp65]\n", 2, `unknown aspect "fp65"`},
+		{"unknown aspect number", "t1:\n  aspects: [999]\n", 2, "unknown aspect number 999"},
+		{"duplicate target", "t1:\n  aspects: []\nt1:\n  aspects: []\n", 3, "t1"},
+		{"duplicate alias", "t1:\n  aliases: [x]\nt2:\n  aliases: [x]\n", 3, `duplicate target or alias "x"`},
+		{"non-numeric size", "t1:\n  sub-group-sizes: [16, big]\n", 2, `sub-group size "big"`},
+		{"negative size", "t1:\n  sub-group-sizes: [-8]\n", 2, "not a positive number"},
+		{"aspects not a list", "t1:\n  aspects: fp64\n", 2, "must be a list"},
+		{"bad bool", "t1:\n  may-support-other-aspects: maybe\n", 2, "true or false"},
+		{"bad triple", "t1:\n  triple: mips\n", 2, `triple "mips"`},
+		{"bad aot", "t1:\n  aot:\n    compiler: ocloc\n", 3, `unknown aot key "compiler"`},
+		{"anchor bomb", bomb, 1, "anchors and aliases"},
+		{"not a mapping", "- a\n- b\n", 1, "mapping of target names"},
+		{"unterminated list", "t1:\n  aspects: [fp64\n", 1, "did not find expected"},
+		{"bad indentation", "t1:\n  aspects: [fp64]\n   triple: spir64\n", 1, "did not find expected key"},
+		{"empty", "", 1, "empty"},
+		{"bad target name", "\"a b\":\n  aspects: []\n", 1, "invalid target name"},
+		{"target not a mapping", "t1: [fp64]\n", 1, "expected a mapping"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("bad.yaml", []byte(tc.src))
+			var ie *diag.InputError
+			if !errors.As(err, &ie) {
+				t.Fatalf("err = %v, want an input error", err)
+			}
+			if ie.File != "bad.yaml" || ie.Line != tc.line || !strings.Contains(ie.Msg, tc.msg) {
+				t.Errorf("got %q, want bad.yaml:%d: ...%s", err, tc.line, tc.msg)
+			}
+		})
+	}
+	if _, err := Parse("big.yaml", make([]byte, MaxFileSize+1)); err == nil {
+		t.Error("oversized file accepted")
+	}
+}
+
+func TestUserConfigNumbersAndNames(t *testing.T) {
+	c, err := Parse("u.yaml", []byte("my_gpu:\n  aspects: [6, fp16]\n  sub-group-sizes: [8]\n  aliases: [mine]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, ok := c.Lookup("mine")
+	if !ok || strings.Join(tg.Aspects, ",") != "fp64,fp16" || tg.Triple != "spir64" {
+		t.Fatalf("%+v", tg)
+	}
+}
+
+func reqs(aspects []uint32, sg uint32) *props.Set {
+	s := &props.Set{Name: props.DeviceRequirements}
+	s.AddU32Array("aspects", aspects)
+	if sg != 0 {
+		s.AddU32("reqd_sub_group_size", sg)
+	}
+	return s
+}
+
+func TestCheck(t *testing.T) {
+	c := Default()
+	tgl, _ := c.Lookup("intel_gpu_tgllp")
+	pvc, _ := c.Lookup("intel_gpu_pvc")
+	sm90, _ := c.Lookup("nvidia_gpu_sm_90")
+	for _, tc := range []struct {
+		t      *Target
+		r      *props.Set
+		mode   Mode
+		ok     bool
+		reason string
+	}{
+		{tgl, reqs([]uint32{6}, 0), DesignDocument, false, "Required aspect fp64 is not supported on the device"},
+		{pvc, reqs([]uint32{6, 28}, 16), DesignDocument, true, ""},
+		{pvc, reqs(nil, 8), DesignDocument, false, "Sub-group size 8 is not supported on the device"},
+		{tgl, reqs(nil, 8), DesignDocument, true, ""},
+		{sm90, reqs([]uint32{53}, 0), DesignDocument, false, "Required aspect ext_intel_esimd is not supported on the device"},
+		{sm90, reqs([]uint32{53}, 0), DPCPP, true, ""}, // may support other aspects
+		{pvc, nil, DesignDocument, true, ""},
+	} {
+		ok, why := tc.t.Check(tc.r, tc.mode)
+		if ok != tc.ok || why != tc.reason {
+			t.Errorf("%s: got %v %q, want %v %q", tc.t.Name, ok, why, tc.ok, tc.reason)
+		}
+	}
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	for n, c := range files {
+		p := filepath.Join(dir, n)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func propText(aspects []uint32, sg uint32) string {
+	reg := &props.Registry{}
+	reg.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", 0)
+	s := reg.Add(props.DeviceRequirements)
+	s.AddU32Array("aspects", aspects)
+	if sg != 0 {
+		s.AddU32("reqd_sub_group_size", sg)
+	}
+	return string(reg.Bytes())
+}
+
+func TestFilterAlgorithm(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"in/t.table":     "[Code|Properties|Symbols]\na.ll|a.prop|a.sym\nb.ll|b.prop|b.sym\nc.ll|c.prop|c.sym\nd.ll|d.prop|d.sym\n",
+		"in/a.prop":      propText([]uint32{6}, 0),
+		"in/b.prop":      propText(nil, 8),
+		"in/c.prop":      "[SYCL/devicelib req mask]\nDeviceLibReqMask=1|0\n",
+		"in/d.prop":      propText([]uint32{5}, 0),
+		"in/plain.table": "[Code|Symbols]\na.ll|a.sym\n",
+		"in/bad.table":   "[Code|Properties]\na.ll|../outside.prop\n",
+		"in/abs.table":   "[Code|Properties]\na.ll|/etc/passwd\n",
+		"in/miss.table":  "[Code|Properties]\na.ll|missing.prop\n",
+	})
+	cfg := Default()
+	tgl, _ := cfg.Lookup("intel_gpu_tgllp")
+	pvc, _ := cfg.Lookup("intel_gpu_pvc")
+	got, err := Filter(filepath.Join(dir, "in/t.table"), tgl, false, filepath.Join(dir, "t.tgl.table"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a (fp64) dropped; b (sub-group 8) kept; c (no requirements set) kept; d (fp16) kept.
+	want := "[Code|Properties|Symbols]\nin/b.ll|in/b.prop|in/b.sym\nin/c.ll|in/c.prop|in/c.sym\nin/d.ll|in/d.prop|in/d.sym\n"
+	if string(got.Bytes()) != want {
+		t.Errorf("tgllp:\n%s", got.Bytes())
+	}
+	got, _ = Filter(filepath.Join(dir, "in/t.table"), pvc, false, filepath.Join(dir, "in/t.pvc.table"))
+	if want := "[Code|Properties|Symbols]\na.ll|a.prop|a.sym\nc.ll|c.prop|c.sym\nd.ll|d.prop|d.sym\n"; string(got.Bytes()) != want {
+		t.Errorf("pvc:\n%s", got.Bytes())
+	}
+	got, _ = Filter(filepath.Join(dir, "in/plain.table"), tgl, false, filepath.Join(dir, "in/o.table"))
+	if string(got.Bytes()) != "[Code|Symbols]\na.ll|a.sym\n" {
+		t.Errorf("no Properties column must copy: %s", got.Bytes())
+	}
+	for _, bad := range []string{"bad", "abs", "miss"} {
+		_, err := Filter(filepath.Join(dir, "in", bad+".table"), tgl, false, filepath.Join(dir, "in/o.table"))
+		var ie *diag.InputError
+		if !errors.As(err, &ie) || ie.Line != 2 {
+			t.Errorf("%s: %v, want an error at line 2", bad, err)
+		}
+	}
+	sg, _ := Parse("x", []byte("only_fp64:\n  aspects: [fp64]\n"))
+	only, _ := sg.Lookup("only_fp64")
+	got, err = Filter(filepath.Join(dir, "in/t.table"), only, false, filepath.Join(dir, "in/e.table"))
+	// a (fp64) fits; b needs sub-group 8, which the target lacks; d needs fp16.
+	if err != nil || len(got.Rows) != 2 || got.Rows[0][0] != "a.ll" || got.Rows[1][0] != "c.ll" {
+		t.Errorf("sub-group filtering: %v %v", got, err)
+	}
+	none, _ := Parse("x", []byte("nothing:\n  aspects: []\n"))
+	nt, _ := none.Lookup("nothing")
+	if got, err := Filter(filepath.Join(dir, "in/plain.table"), nt, false, filepath.Join(dir, "in/p.table")); err != nil || len(got.Rows) != 1 {
+		t.Errorf("copy: %v", err)
+	}
+	onlyB, _ := Parse("x", []byte("gpu8:\n  aspects: []\n  sub-group-sizes: [16]\n"))
+	g8, _ := onlyB.Lookup("gpu8")
+	fa := filepath.Join(dir, "in/fa.table")
+	writeFiles(t, dir, map[string]string{"in/fa.table": "[Code|Properties]\na.ll|a.prop\n"})
+	if got, err := Filter(fa, g8, false, filepath.Join(dir, "in/empty.table")); err != nil || len(got.Rows) != 0 || string(got.Bytes()) != "[Code|Properties]\n" {
+		t.Errorf("an empty result must be a valid empty table: %v %q", err, got.Bytes())
+	}
+	_ = filetable.New
+}
+
+func TestTraits(t *testing.T) {
+	c := Default()
+	get := func(names ...string) []*Target {
+		var out []*Target
+		for _, n := range names {
+			tg, _ := c.Lookup(n)
+			out = append(out, tg)
+		}
+		return out
+	}
+	find := func(tr []Trait, name string) Trait {
+		for _, x := range tr {
+			if x.Aspect.Name == name {
+				return x
+			}
+		}
+		t.Fatalf("no trait %s", name)
+		return Trait{}
+	}
+	tr := Traits(get("intel_gpu_tgllp", "intel_gpu_pvc"))
+	if f := find(tr, "fp64"); !f.AnyDeviceHas || f.AllDevicesHave {
+		t.Errorf("fp64 over tgllp+pvc: %+v", f)
+	}
+	if f := find(tr, "fp16"); !f.AnyDeviceHas || !f.AllDevicesHave {
+		t.Errorf("fp16: %+v", f)
+	}
+	if f := find(Traits(get("pocl_cpu")), "fp16"); f.AnyDeviceHas {
+		t.Errorf("pocl_cpu has no fp16: %+v", f)
+	}
+	// A target that may support other aspects makes every aspect possible.
+	if f := find(Traits(get("pocl_cpu", "spir64")), "ext_intel_esimd"); !f.AnyDeviceHas || f.AllDevicesHave {
+		t.Errorf("spir64 may support others: %+v", f)
+	}
+	h := string(TraitsHeader([]string{"pocl_cpu"}, Traits(get("pocl_cpu"))))
+	for _, want := range []string{"#define __SYCL_ANY_DEVICE_HAS_fp64__ 1", "#define __SYCL_ANY_DEVICE_HAS_fp16__ 0",
+		"template <> inline constexpr bool any_device_has_v<aspect::fp64> = true;"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("header lacks %q", want)
+		}
+	}
+}
