@@ -22,3 +22,9 @@ def go_dependencies():
         sum = "h1:fxVm/GzAzEWqLHuvctI91KS9hhNmmWOoWu0XTYJS7CA=",
         version = "v3.0.1",
     )
+    go_repository(
+        name = "net_starlark_go",
+        importpath = "go.starlark.net",
+        sum = "h1:+eC0F/k4aBLC4szgOcjd7bDTEnpxADJyWJE0yowgM3E=",
+        version = "v0.0.0-20231101134539-556fd59b42f6",
+    )

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -134,10 +135,10 @@ func DevicesVerb() *cli.Verb {
 	return &cli.Verb{
 		Name:    "devices",
 		Summary: "print the effective device configuration (a start for your own file)",
-		Usage:   "devices [--device-config-file F] [--format=yaml|json|table]",
+		Usage:   "devices [--device-config-file F] [--format=yaml|json|table|bzl]",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
-			fs.StringVar(&format, "format", "yaml", "output format: yaml, json or table")
+			fs.StringVar(&format, "format", "yaml", "output format: yaml, json, table or bzl (Starlark data for toolchain/devices.bzl)")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
 			if len(args) != 0 {
@@ -156,6 +157,8 @@ func DevicesVerb() *cli.Verb {
 				if err == nil {
 					_, err = env.Stdout.Write(append(b, '\n'))
 				}
+			case "bzl":
+				_, err = env.Stdout.Write(cfg.Starlark())
 			case "table":
 				w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 				fmt.Fprintln(w, "TARGET\tTRIPLE\tSUB-GROUPS\tOTHER\tAOT\tASPECTS\tALIASES")
@@ -165,7 +168,7 @@ func DevicesVerb() *cli.Verb {
 				}
 				err = w.Flush()
 			default:
-				return diag.Usagef("devices: --format must be yaml, json or table")
+				return diag.Usagef("devices: --format must be yaml, json, table or bzl")
 			}
 			return err
 		},
@@ -203,5 +206,42 @@ func (c *Config) YAML() []byte {
 			b.WriteString("  aliases: " + list(t.Aliases) + "\n")
 		}
 	}
+	return b.Bytes()
+}
+
+// Starlark renders the configuration as the Starlark data file toolchain/devices.bzl.
+func (c *Config) Starlark() []byte {
+	var b bytes.Buffer
+	q := func(items []string) string {
+		out := make([]string, len(items))
+		for i, s := range items {
+			out[i] = strconv.Quote(s)
+		}
+		return "[" + strings.Join(out, ", ") + "]"
+	}
+	b.WriteString("\"\"\"The built-in SYCL device configurations as Starlark data.\n\n")
+	b.WriteString("Generated from internal/devconfig/devices.yaml by `sycl-device devices --format=bzl`;\n")
+	b.WriteString("do not edit. A Go test fails when this file and the YAML differ.\n\"\"\"\n\n")
+	b.WriteString("DEVICES = {\n")
+	for _, t := range c.Targets {
+		b.WriteString("    " + strconv.Quote(t.Name) + ": {\n")
+		b.WriteString("        \"aspects\": " + q(t.Aspects) + ",\n")
+		sg := make([]string, len(t.SubGroupSizes))
+		for i, v := range t.SubGroupSizes {
+			sg[i] = strconv.Itoa(v)
+		}
+		b.WriteString("        \"sub_group_sizes\": [" + strings.Join(sg, ", ") + "],\n")
+		if t.MaySupportOther {
+			b.WriteString("        \"may_support_other_aspects\": True,\n")
+		} else {
+			b.WriteString("        \"may_support_other_aspects\": False,\n")
+		}
+		b.WriteString("        \"triple\": " + strconv.Quote(t.Triple) + ",\n")
+		b.WriteString("        \"aot_tool\": " + strconv.Quote(t.AOT.Tool) + ",\n")
+		b.WriteString("        \"aot_options\": " + q(t.AOT.Options) + ",\n")
+		b.WriteString("        \"aliases\": " + q(t.Aliases) + ",\n")
+		b.WriteString("    },\n")
+	}
+	b.WriteString("}\n")
 	return b.Bytes()
 }
