@@ -40,5 +40,13 @@ def rules_sycl_dependencies():
 
 # buildifier: disable=unnamed-macro
 def rules_sycl_register_toolchains():
-    """Registers the SYCL compiler toolchains rules_sycl ships."""
-    native.register_toolchains(str(Label("//toolchain:all")))
+    """Registers the SYCL compiler toolchains and the built-in device targets.
+
+    Register your own sycl_device() toolchains before calling this (or pass them with
+    --extra_toolchains): the fallback device toolchain registered here matches any name.
+    """
+    native.register_toolchains(
+        str(Label("//toolchain:all")),
+        # Built-in device targets; the fallback (zz_unknown_toolchain) sorts last.
+        str(Label("//toolchain/devices:all")),
+    )

@@ -1,10 +1,17 @@
 """Public API of rules_sycl: load everything from here.
 
-    load("@rules_sycl//sycl:defs.bzl", "sycl_toolchain")
+    load("@rules_sycl//sycl:defs.bzl", "sycl_device", "sycl_traits_header", "sycl_toolchain")
 """
 
+load("//sycl/private:device_config.bzl", _SyclDeviceConfigInfo = "SyclDeviceConfigInfo", _sycl_device_config = "sycl_device_config")
+load("//sycl/private:devices_macro.bzl", _sycl_device = "sycl_device")
 load("//sycl/private:providers.bzl", _SyclToolchainInfo = "SyclToolchainInfo")
 load("//sycl/private:toolchain.bzl", _sycl_toolchain = "sycl_toolchain")
+load("//sycl/private:traits.bzl", _sycl_traits_header = "sycl_traits_header")
 
 SyclToolchainInfo = _SyclToolchainInfo
+SyclDeviceConfigInfo = _SyclDeviceConfigInfo
 sycl_toolchain = _sycl_toolchain
+sycl_device_config = _sycl_device_config
+sycl_device = _sycl_device
+sycl_traits_header = _sycl_traits_header

@@ -1,0 +1,170 @@
+"""Device configurations as toolchains: sycl_device_config, the per-target transition."""
+
+load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
+load("//toolchain:devices.bzl", "DEVICES")
+
+DEVICE_TOOLCHAIN_TYPE = str(Label("//toolchain:device_config_type"))
+CURRENT_TARGET = str(Label("//sycl:current_target"))
+TARGETS_FLAG = str(Label("//sycl:targets"))
+
+SyclDeviceConfigInfo = provider(
+    doc = "One device target's configuration (from a registered sycl_device_config).",
+    fields = {
+        "name": "string: the target name, e.g. intel_gpu_pvc.",
+        "aspects": "list of string: aspect names the device supports.",
+        "sub_group_sizes": "list of int: supported sub-group sizes.",
+        "may_support_other_aspects": "bool: the device may support aspects not listed.",
+        "triple": "string: device triple family (spir64, spir64_gen, spir64_x86_64, nvptx64, amdgcn).",
+        "aot_tool": "string: name of the AOT compiler ('' for JIT SPIR-V).",
+        "aot_options": "list of string: its options.",
+        "aliases": "list of string: other names of the target.",
+        "known": "bool: False for the fallback entry of a target nobody registered.",
+    },
+)
+
+def _sycl_device_config_impl(ctx):
+    info = SyclDeviceConfigInfo(
+        name = ctx.attr.target_name or ctx.label.name,
+        aspects = ctx.attr.aspects,
+        sub_group_sizes = ctx.attr.sub_group_sizes,
+        may_support_other_aspects = ctx.attr.may_support_other_aspects,
+        triple = ctx.attr.triple,
+        aot_tool = ctx.attr.aot_tool,
+        aot_options = ctx.attr.aot_options,
+        aliases = ctx.attr.aliases,
+        known = True,
+    )
+    return [platform_common.ToolchainInfo(device = info), info]
+
+sycl_device_config = rule(
+    implementation = _sycl_device_config_impl,
+    doc = """A device target's configuration: what the filter and the AOT step need to know.
+
+Wrap it in `toolchain(toolchain_type = "@rules_sycl//toolchain:device_config_type",
+target_settings = [<config_setting on @rules_sycl//sycl:current_target>])`, or use the
+`sycl_device` macro, which declares all three.""",
+    attrs = {
+        "target_name": attr.string(doc = "Target name (default: the rule name)."),
+        "aspects": attr.string_list(doc = "Aspect names the device supports."),
+        "sub_group_sizes": attr.int_list(doc = "Supported sub-group sizes."),
+        "may_support_other_aspects": attr.bool(doc = "The device may support aspects not listed."),
+        "triple": attr.string(default = "spir64", values = ["spir64", "spir64_gen", "spir64_x86_64", "spir64_fpga", "nvptx64", "amdgcn"], doc = "Device triple family."),
+        "aot_tool": attr.string(doc = "AOT compiler name (ocloc, opencl-aot, ptx, amdgcn, llvm-spirv, or '' for JIT)."),
+        "aot_options": attr.string_list(doc = "AOT compiler options."),
+        "aliases": attr.string_list(doc = "Other names of the target."),
+    },
+    provides = [SyclDeviceConfigInfo],
+)
+
+def _unknown_device_impl(ctx):
+    info = SyclDeviceConfigInfo(
+        name = "",
+        aspects = [],
+        sub_group_sizes = [],
+        may_support_other_aspects = False,
+        triple = "",
+        aot_tool = "",
+        aot_options = [],
+        aliases = [],
+        known = False,
+    )
+    return [platform_common.ToolchainInfo(device = info), info]
+
+unknown_device = rule(
+    implementation = _unknown_device_impl,
+    doc = "The fallback toolchain matched when no registered device configuration has the requested name.",
+)
+
+def _resolver_impl(ctx):
+    info = ctx.toolchains[DEVICE_TOOLCHAIN_TYPE].device
+    return [info]
+
+sycl_device_resolver = rule(
+    implementation = _resolver_impl,
+    doc = "Resolves the device toolchain of the current target (set by the targets transition).",
+    toolchains = [DEVICE_TOOLCHAIN_TYPE],
+)
+
+def canonical_target(name):
+    """Returns the built-in target name for name or one of its aliases (else name)."""
+    if name in DEVICES:
+        return name
+    for target, d in DEVICES.items():
+        if name in d["aliases"]:
+            return target
+    return name
+
+def _targets_transition_impl(settings, attr):
+    targets = attr.targets if attr.targets else settings[TARGETS_FLAG]
+    out = {}
+    for t in targets:
+        out[t] = {CURRENT_TARGET: canonical_target(t)}
+    if not out:
+        fail("no SYCL targets: set targets = [...] or --@rules_sycl//sycl:targets")
+    return out
+
+# One configuration per requested target; the device toolchain is resolved in each.
+targets_transition = transition(
+    implementation = _targets_transition_impl,
+    inputs = [TARGETS_FLAG],
+    outputs = [CURRENT_TARGET],
+)
+
+def requested_targets(ctx):
+    """The target names a rule was asked for: its targets attribute, else the flag."""
+    if ctx.attr.targets:
+        return ctx.attr.targets
+    return ctx.attr._targets_flag[BuildSettingInfo].value
+
+def resolved_devices(ctx, attr_name = "_devices"):
+    """Returns [(requested name, SyclDeviceConfigInfo)] in request order; fails for names
+    nobody registered unless a device configuration file is set."""
+    split = getattr(ctx.split_attr, attr_name)
+    out = []
+    unknown = []
+    for name in requested_targets(ctx):
+        dep = split[name]
+        info = dep[SyclDeviceConfigInfo]
+        if not info.known:
+            unknown.append(name)
+        out.append((name, info))
+    if unknown and not device_config_file(ctx):
+        fail("unknown SYCL target(s) %s. Known targets: %s. Register your own with sycl_device() (before rules_sycl_register_toolchains(), or with --extra_toolchains), or point --@rules_sycl//sycl:device_config_file at a YAML file." % (
+            ", ".join(["'%s'" % u for u in unknown]),
+            ", ".join(sorted(DEVICES.keys())),
+        ))
+    return out
+
+def device_config_file(ctx):
+    """The --@rules_sycl//sycl:device_config_file file, or None."""
+    files = ctx.files._device_config_file
+    return files[0] if files else None
+
+def device_yaml(devices):
+    """Renders resolved devices in the YAML format of sycl-device (for its actions)."""
+    lines = ["# Generated by rules_sycl from the resolved device toolchains."]
+    for _, d in devices:
+        if not d.known:
+            continue
+        lines.append("%s:" % d.name)
+        lines.append("  aspects: [%s]" % ", ".join(d.aspects))
+        lines.append("  sub-group-sizes: [%s]" % ", ".join([str(s) for s in d.sub_group_sizes]))
+        lines.append("  may-support-other-aspects: %s" % ("true" if d.may_support_other_aspects else "false"))
+        lines.append("  triple: %s" % d.triple)
+        if d.aot_tool:
+            lines.append("  aot:")
+            lines.append("    tool: %s" % d.aot_tool)
+            if d.aot_options:
+                lines.append("    options: [%s]" % ", ".join(d.aot_options))
+        if d.aliases:
+            lines.append("  aliases: [%s]" % ", ".join(d.aliases))
+    return "\n".join(lines) + "\n"
+
+# Attributes every rule that compiles for device targets carries.
+DEVICE_ATTRS = {
+    "targets": attr.string_list(doc = "Device targets (names or aliases); overrides --@rules_sycl//sycl:targets."),
+    "_devices": attr.label(default = Label("//toolchain/devices:resolver"), cfg = targets_transition),
+    "_targets_flag": attr.label(default = Label("//sycl:targets")),
+    "_device_config_file": attr.label(default = Label("//sycl:device_config_file"), allow_files = True),
+    "_allowlist_function_transition": attr.label(default = "@bazel_tools//tools/allowlists/function_transition_allowlist"),
+}

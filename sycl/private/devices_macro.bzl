@@ -1,0 +1,52 @@
+"""Declares the built-in device toolchains and the sycl_device macro for users."""
+
+load("//sycl/private:device_config.bzl", "CURRENT_TARGET", "DEVICE_TOOLCHAIN_TYPE", "sycl_device_config", "unknown_device")
+load("//toolchain:devices.bzl", "DEVICES")
+
+def sycl_device(name, target_name = None, **kwargs):
+    """Declares a device target: a sycl_device_config, a config_setting and a toolchain.
+
+    Register the toolchain `:<name>_toolchain` before rules_sycl_register_toolchains() (or
+    pass --extra_toolchains) so that it takes precedence over the fallback.
+
+    Args:
+      name: rule name prefix.
+      target_name: target name users select (default: name).
+      **kwargs: sycl_device_config attributes (aspects, sub_group_sizes, ...).
+    """
+    target = target_name or name
+    sycl_device_config(name = name, target_name = target, **kwargs)
+    native.config_setting(
+        name = name + "_selected",
+        flag_values = {CURRENT_TARGET: target},
+    )
+    native.toolchain(
+        name = name + "_toolchain",
+        toolchain = ":" + name,
+        toolchain_type = DEVICE_TOOLCHAIN_TYPE,
+        target_settings = [":" + name + "_selected"],
+    )
+
+def declare_builtin_devices(name = "builtin"):  # buildifier: disable=unused-variable
+    """Declares one toolchain per built-in target of toolchain/devices.bzl, then the fallback.
+
+    Args:
+      name: unused (macro convention).
+    """
+    for target, d in DEVICES.items():
+        sycl_device(
+            name = target,
+            aspects = d["aspects"],
+            sub_group_sizes = d["sub_group_sizes"],
+            may_support_other_aspects = d["may_support_other_aspects"],
+            triple = d["triple"],
+            aot_tool = d["aot_tool"],
+            aot_options = d["aot_options"],
+            aliases = d["aliases"],
+        )
+    unknown_device(name = "unknown")
+    native.toolchain(
+        name = "zz_unknown_toolchain",
+        toolchain = ":unknown",
+        toolchain_type = DEVICE_TOOLCHAIN_TYPE,
+    )

@@ -1,0 +1,46 @@
+"""sycl_traits_header: SYCL 2020 aspect traits for exactly the selected device targets."""
+
+load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_config_file", "device_yaml", "resolved_devices")
+
+def _sycl_traits_header_impl(ctx):
+    devices = resolved_devices(ctx)
+    cfg = ctx.actions.declare_file(ctx.label.name + ".devices.yaml")
+    ctx.actions.write(cfg, device_yaml(devices))
+    header = ctx.actions.declare_file(ctx.label.name + "/sycl_aspect_traits.h")
+    names = [d.name if d.known else name for name, d in devices]
+    args = ctx.actions.args()
+    args.add("traits")
+    args.add("--targets=" + ",".join(names))
+    cfg_file = device_config_file(ctx)
+    inputs = [cfg]
+    if cfg_file and any([not d.known for _, d in devices]):
+        args.add("--device-config-file", cfg_file)
+        inputs.append(cfg_file)
+    else:
+        args.add("--device-config-file", cfg)
+    args.add("-o", header)
+    ctx.actions.run(
+        executable = ctx.executable._sycl_device,
+        arguments = [args],
+        inputs = inputs,
+        outputs = [header],
+        mnemonic = "SyclTraits",
+        progress_message = "Generating SYCL aspect traits for %s (%s)" % (ctx.label, ", ".join(names)),
+    )
+    cc = CcInfo(compilation_context = cc_common.create_compilation_context(
+        headers = depset([header]),
+        includes = depset([header.dirname]),
+    ))
+    return [DefaultInfo(files = depset([header]), runfiles = ctx.runfiles(files = [header])), cc]
+
+sycl_traits_header = rule(
+    implementation = _sycl_traits_header_impl,
+    doc = """Generates sycl_aspect_traits.h for the selected targets: DPC++'s
+__SYCL_ANY_DEVICE_HAS_<aspect>__ / __SYCL_ALL_DEVICES_HAVE_<aspect>__ macros and
+rules_sycl::any_device_has_v<> / all_devices_have_v<> constexpr values (SYCL 2020
+section 4.6.4.3). Provides CcInfo, so cc_library and sycl_library can depend on it.""",
+    attrs = dict(DEVICE_ATTRS, **{
+        "_sycl_device": attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec"),
+    }),
+    provides = [CcInfo],
+)

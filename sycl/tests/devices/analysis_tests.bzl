@@ -1,0 +1,104 @@
+"""Analysis tests: device target selection, aliases, user devices, the flag, errors."""
+
+load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+
+def _action(env, mnemonic):
+    for a in analysistest.target_actions(env):
+        if a.mnemonic == mnemonic:
+            return a
+    asserts.true(env, False, "no %s action" % mnemonic)
+    return None
+
+def _targets_arg(env):
+    a = _action(env, "SyclTraits")
+    for arg in a.argv:
+        if arg.startswith("--targets="):
+            return arg[len("--targets="):]
+    return None
+
+def _yaml_of(env):
+    for a in analysistest.target_actions(env):
+        if a.mnemonic == "FileWrite":
+            return a.content
+    return ""
+
+def _selection_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.equals(env, ctx.attr.want_targets, _targets_arg(env))
+    y = _yaml_of(env)
+    for want in ctx.attr.want_yaml:
+        asserts.true(env, want in y, "generated device YAML lacks %r:\n%s" % (want, y))
+    return analysistest.end(env)
+
+selection_test = analysistest.make(
+    _selection_impl,
+    attrs = {
+        "want_targets": attr.string(),
+        "want_yaml": attr.string_list(),
+    },
+)
+
+flag_selection_test = analysistest.make(
+    _selection_impl,
+    attrs = {
+        "want_targets": attr.string(),
+        "want_yaml": attr.string_list(),
+    },
+    config_settings = {
+        str(Label("//sycl:targets")): ["nvidia_gpu_sm_90", "pocl_cpu"],
+    },
+)
+
+def _unknown_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, "unknown SYCL target(s) 'no_such_gpu'. Known targets:")
+    asserts.expect_failure(env, "intel_gpu_pvc")
+    return analysistest.end(env)
+
+unknown_target_test = analysistest.make(_unknown_impl, expect_failure = True)
+
+def device_analysis_test_suite(name):
+    """Declares the analysis tests of this package.
+
+    Args:
+      name: the test_suite name.
+    """
+    selection_test(
+        name = "selects_each_target",
+        target_under_test = ":traits_pvc_tgl",
+        want_targets = "intel_gpu_pvc,intel_gpu_tgllp",
+        want_yaml = ["intel_gpu_pvc:", "intel_gpu_tgllp:", "sub-group-sizes: [16, 32]", "tool: ocloc"],
+    )
+    selection_test(
+        name = "resolves_aliases",
+        target_under_test = ":traits_alias",
+        want_targets = "intel_gpu_pvc",
+        want_yaml = ["aliases: [intel_gpu_12_60_7]"],
+    )
+    selection_test(
+        name = "user_registered_device",
+        target_under_test = ":traits_user",
+        want_targets = "my_gpu",
+        want_yaml = ["my_gpu:", "aspects: [gpu, fp16]", "sub-group-sizes: [8]"],
+    )
+    flag_selection_test(
+        name = "targets_flag",
+        target_under_test = ":traits_from_flag",
+        want_targets = "nvidia_gpu_sm_90,pocl_cpu",
+        want_yaml = ["triple: nvptx64", "pocl_cpu:"],
+    )
+    unknown_target_test(
+        name = "unknown_target_fails",
+        target_under_test = ":traits_unknown",
+    )
+    native.test_suite(
+        name = name,
+        tests = [
+            ":guarded_kernel_test",
+            ":selects_each_target",
+            ":resolves_aliases",
+            ":user_registered_device",
+            ":targets_flag",
+            ":unknown_target_fails",
+        ],
+    )
