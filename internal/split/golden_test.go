@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
 var (
@@ -128,5 +129,71 @@ func TestPostLinkGolden(t *testing.T) {
 				t.Log("llvm-as-22 not found: emitted modules not verified")
 			}
 		})
+	}
+}
+
+// TestKernelReqsEncoding decodes the [SYCL/kernel reqs] entry of one kernel.
+func TestKernelReqsEncoding(t *testing.T) {
+	dir := t.TempDir()
+	if msg, code := runTool("post-link", "-split=none", "-emit-kernel-reqs", "-properties", "-S", "-o", filepath.Join(dir, "t.table"), "testdata/work_group.ll"); code != 0 {
+		t.Fatal(msg)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "t_0.prop"))
+	reg, err := props.Parse("t_0.prop", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kr := reg.Set("SYCL/kernel reqs")
+	if kr == nil {
+		t.Fatal("no [SYCL/kernel reqs]")
+	}
+	p, ok := kr.Get("wg_64x2")
+	if !ok {
+		t.Fatal("no entry for wg_64x2")
+	}
+	got, _ := p.U32Array()
+	// entry_count 1; reqd_work_group_size (1), 2 dimensions, 64, 2, spec_id.
+	want := []uint32{1, 1, 2, 64, 2, NoSpecID}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+	}
+}
+
+// TestBadInputs: malformed input is exit 1 with file:line, usage errors exit 2, and
+// nothing is written.
+func TestBadInputs(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.ll")
+	os.WriteFile(bad, []byte("define void @f() {\n  ret void\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"post-link", "-S", "-o", filepath.Join(dir, "o.table"), bad}, 1, bad + ":1: "},
+		{[]string{"split", "--shards=2", "--out-dir=" + filepath.Join(dir, "s"), bad}, 1, bad + ":1: "},
+		{[]string{"post-link", "-split=bogus", "-o", filepath.Join(dir, "o.table"), bad}, 2, "-split must be"},
+		{[]string{"post-link", "-frobnicate", "-o", filepath.Join(dir, "o.table"), bad}, 2, "-frobnicate"},
+		{[]string{"post-link", bad}, 2, "missing -o"},
+		{[]string{"split", bad}, 2, "--shards"},
+		{[]string{"post-link", "-S", "-o", filepath.Join(dir, "o.table"), filepath.Join(dir, "missing.ll")}, 1, "cannot read"},
+	} {
+		msg, code := runTool(tc.args...)
+		if code != tc.code || !strings.Contains(msg, tc.want) {
+			t.Errorf("%v: exit %d %q, want %d and %q", tc.args, code, msg, tc.code, tc.want)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("files left behind: %v", names)
 	}
 }

@@ -1,6 +1,7 @@
 ; Same aspects, different required work-group sizes: separate images; the requirement
 ; and its dimension count are recorded.
 ; RUN: -split=auto
+; RUN: -split=none -emit-kernel-reqs
 target triple = "spirv64-unknown-unknown"
 
 define spir_kernel void @wg_32() #0 !reqd_work_group_size !0 !work_group_num_dim !2 {
