@@ -12,6 +12,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 )
 
 type flags struct {
@@ -73,6 +74,7 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 	if bytes.HasPrefix(src, []byte("BC\xc0\xde")) || bytes.HasPrefix(src, []byte{0xde, 0xc0, 0x17, 0x0b}) {
 		return diag.Errorf(in, 0, "this is LLVM bitcode; convert it with llvm-dis first")
 	}
+	defer memlimit.ForInput(len(src))()
 	m, err := llvmir.Parse(in, src)
 	if err != nil {
 		return err

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
@@ -184,21 +184,8 @@ type postLinkOptions struct {
 	cfg                                                *devconfig.Config
 }
 
-// limitMemory sets a soft memory limit of 1.75 times the input text for the split verbs:
-// they hold the parsed input (about 1.25 times its size) and build one image at a time,
-// so the garbage collector can keep peak memory under twice the input while running at
-// its normal pace until the limit is near. It returns a function restoring the old limit.
-func limitMemory(m *llvmir.Module) func() {
-	limit := int64(len(m.Src)) * 7 / 4
-	if limit < 64<<20 {
-		limit = 64 << 20
-	}
-	old := debug.SetMemoryLimit(limit)
-	return func() { debug.SetMemoryLimit(old) }
-}
-
 func postLink(m *llvmir.Module, o postLinkOptions) (err error) {
-	defer limitMemory(m)()
+	defer memlimit.ForInput(len(m.Src))()
 	var out outputs
 	defer func() {
 		if err != nil {
@@ -413,7 +400,7 @@ const TableName = "files.table"
 // SplitShards writes one directory per shard, each with a table (possibly empty) and
 // the image files of its rows, named from the image identity.
 func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []string) error {
-	defer limitMemory(m)()
+	defer memlimit.ForInput(len(m.Src))()
 	groups := Groups(m, opts)
 	ex := NewExtractor(m)
 	byShard := make([][]*Group, len(dirs))
