@@ -1,14 +1,17 @@
 package main
 
 import (
+	"github.com/rules-sycl/rules_sycl/internal/aot"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
 	"github.com/rules-sycl/rules_sycl/internal/split"
+	"github.com/rules-sycl/rules_sycl/internal/wrap"
 )
 
 // registerVerbs adds every verb of the tool. Each verb lives in its own internal package.
 func registerVerbs(t *cli.Tool) {
 	t.Register(propagate.Verb(), split.PostLinkVerb(), split.SplitVerb(),
-		devconfig.FilterVerb(), devconfig.DevicesVerb(), devconfig.TraitsVerb(), devconfig.InspectVerb())
+		devconfig.FilterVerb(), devconfig.DevicesVerb(), devconfig.TraitsVerb(), devconfig.InspectVerb(),
+		wrap.Verb(), aot.Verb())
 }

@@ -19,6 +19,9 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 )
 
+// TableFile is the name of the table inside shard and image directories.
+const TableFile = "files.table"
+
 // Standard column names.
 const (
 	Code       = "Code"

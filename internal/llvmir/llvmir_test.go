@@ -265,3 +265,15 @@ func TestItemsCoverTheText(t *testing.T) {
 		t.Errorf("global g: %+v", g)
 	}
 }
+
+func TestForwardTypeReferences(t *testing.T) {
+	src := "%outer = type { %inner, %inner* }\n%inner = type { double }\n"
+	m, err := Parse("fwd.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := m.Structs["outer"]
+	if strings.Join(o.Members.Structs, ",") != "inner" || strings.Join(o.Members.TypeRefs, ",") != "inner" {
+		t.Errorf("outer members: %+v", o.Members)
+	}
+}

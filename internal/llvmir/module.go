@@ -159,6 +159,7 @@ type StructType struct {
 	Name    string
 	Line    int
 	Members TypeUse // members, not through pointers
+	pending []pendingType
 }
 
 // MDNode is a numbered metadata node.
@@ -254,6 +255,7 @@ func Parse(file string, src []byte) (*Module, error) {
 	if err := p.parse(); err != nil {
 		return nil, err
 	}
+	p.resolveTypes()
 	if err := p.checkRefs(); err != nil {
 		return nil, err
 	}

@@ -134,6 +134,14 @@ type scanner struct {
 	noTypes  bool // collect references only (debug intrinsics)
 	lineUses []string
 	calleeAt int // offset of the '@' of this line's direct callee (not a value reference)
+	// pending collects every %name of a type definition (by value or not), resolved
+	// against the module's types once the whole module is read (forward references).
+	pending *[]pendingType
+}
+
+type pendingType struct {
+	name    string
+	byValue bool
 }
 
 func (s *scanner) addStruct(name string) {
@@ -245,7 +253,9 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 				if !ok {
 					return i, s.p.errorf(s.line, "unterminated quoted name")
 				}
-				if s.p.m.Structs[name] != nil {
+				if s.pending != nil {
+					*s.pending = append(*s.pending, pendingType{name, !s.noTypes && !isPointerSuffix(src, k, end)})
+				} else if s.p.m.Structs[name] != nil {
 					s.addTypeRef(name)
 					if !s.noTypes && !isPointerSuffix(src, k, end) {
 						s.addStruct(name)
@@ -259,7 +269,9 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 			for k < end && identChar[src[k]] {
 				k++
 			}
-			if st := s.p.m.Structs[string(src[j:k])]; st != nil {
+			if s.pending != nil {
+				*s.pending = append(*s.pending, pendingType{string(src[j:k]), !s.noTypes && !isPointerSuffix(src, k, end)})
+			} else if st := s.p.m.Structs[string(src[j:k])]; st != nil {
 				s.addTypeRef(st.Name)
 				if !s.noTypes && !isPointerSuffix(src, k, end) {
 					s.addStruct(st.Name)
@@ -938,9 +950,27 @@ func (p *parser) typeDef(i, end int) error {
 		return p.errorf(p.line, "redefinition of type %%%s", name)
 	}
 	p.m.Structs[name] = st
-	s := &scanner{p: p, tu: &st.Members, line: p.line, calleeAt: -1}
+	s := &scanner{p: p, tu: &st.Members, line: p.line, calleeAt: -1, pending: &st.pending}
 	_, err := s.region(j+4, end, false)
 	return err
+}
+
+// resolveTypes turns the names collected in type definitions into member types, now
+// that every type of the module is known.
+func (p *parser) resolveTypes() {
+	for _, st := range p.m.Structs {
+		s := &scanner{p: p, tu: &st.Members}
+		for _, pt := range st.pending {
+			if p.m.Structs[pt.name] == nil {
+				continue
+			}
+			s.addTypeRef(pt.name)
+			if pt.byValue {
+				s.addStruct(pt.name)
+			}
+		}
+		st.pending = nil
+	}
 }
 
 // metadata parses "!N = [distinct] value" and "!name = !{...}".

@@ -395,7 +395,7 @@ func SplitVerb() *cli.Verb {
 }
 
 // TableName is the file table inside every shard directory.
-const TableName = "files.table"
+const TableName = filetable.TableFile
 
 // SplitShards writes one directory per shard, each with a table (possibly empty) and
 // the image files of its rows, named from the image identity.

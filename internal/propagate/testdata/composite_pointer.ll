@@ -17,3 +17,12 @@ define spir_kernel void @gep_source(ptr %q) {
   %f = getelementptr inbounds %A, ptr %q, i64 0, i32 0
   ret void
 }
+
+; A struct naming a struct defined after it still gets its aspects.
+%Early = type { %Late }
+%Late = type { double }
+
+define spir_kernel void @forward_member() {
+  %e = alloca %Early, align 8
+  ret void
+}

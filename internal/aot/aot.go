@@ -1,0 +1,211 @@
+// Package aot runs a device target's ahead-of-time compiler on every row of a file
+// table (llvm-foreach + file-table-tform in DPC++) and writes a table of the images:
+// SPIR-V through llc for generic spir64 (JIT), SPIR 1.2 bitcode through llvm-spirv -r for
+// the PoCL CPU device, PTX through llc for NVIDIA targets, and ocloc/opencl-aot commands
+// for Intel targets when the toolchain has them.
+package aot
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/filetable"
+)
+
+// Tools are the executables the AOT step may run.
+type Tools struct {
+	LLC, LLVMSpirv, Ocloc, OpenCLAOT, Ptxas string
+}
+
+// Step is one command of an image's compilation.
+type Step struct {
+	Tool string
+	Args []string
+}
+
+// Plan returns the commands that turn module in into the image out for target t, and the
+// image format (spirv, llvmbc, native) the wrapper records.
+func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, string, error) {
+	need := func(path, name string) error {
+		if path == "" {
+			return fmt.Errorf("target %s needs %s, which the SYCL toolchain does not provide", t.Name, name)
+		}
+		return nil
+	}
+	switch t.AOT.Tool {
+	case "":
+		if err := need(tools.LLC, "llc"); err != nil {
+			return nil, "", err
+		}
+		return []Step{{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", out}}}, "spirv", nil
+	case "llvm-spirv":
+		if err := need(tools.LLC, "llc"); err != nil {
+			return nil, "", err
+		}
+		if err := need(tools.LLVMSpirv, "llvm-spirv"); err != nil {
+			return nil, "", err
+		}
+		spv := out + ".spv"
+		return []Step{
+			{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}},
+			{tools.LLVMSpirv, append(append([]string{}, t.AOT.Options...), spv, "-o", out)},
+		}, "llvmbc", nil
+	case "ptx":
+		if err := need(tools.LLC, "llc"); err != nil {
+			return nil, "", err
+		}
+		arch := "sm_50"
+		if len(t.AOT.Options) > 0 {
+			arch = t.AOT.Options[0]
+		}
+		return []Step{{tools.LLC, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", in, "-o", out}}}, "native", nil
+	case "ocloc":
+		if err := need(tools.LLC, "llc"); err != nil {
+			return nil, "", err
+		}
+		if err := need(tools.Ocloc, "ocloc (Intel's offline compiler)"); err != nil {
+			return nil, "", err
+		}
+		spv := out + ".spv"
+		args := []string{"compile", "-spirv_input", "-file", spv, "-output", strings.TrimSuffix(out, filepath.Ext(out)), "-output_no_suffix"}
+		args = append(args, t.AOT.Options...)
+		return []Step{
+			{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}},
+			{tools.Ocloc, args},
+		}, "native", nil
+	case "opencl-aot":
+		if err := need(tools.LLC, "llc"); err != nil {
+			return nil, "", err
+		}
+		if err := need(tools.OpenCLAOT, "opencl-aot"); err != nil {
+			return nil, "", err
+		}
+		spv := out + ".spv"
+		return []Step{
+			{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}},
+			{tools.OpenCLAOT, append([]string{"--device=cpu", spv, "-o", out}, t.AOT.Options...)},
+		}, "native", nil
+	}
+	return nil, "", fmt.Errorf("target %s: unsupported AOT tool %q", t.Name, t.AOT.Tool)
+}
+
+// Run compiles every row of table for t into outDir and writes outDir/files.table. With
+// dryRun it prints the commands instead of running them.
+func Run(table string, t *devconfig.Target, tools Tools, outDir string, dryRun bool, log *bytes.Buffer) error {
+	data, err := os.ReadFile(table)
+	if err != nil {
+		return diag.Errorf(table, 0, "cannot read: %v", err)
+	}
+	tab, err := filetable.Parse(table, data)
+	if err != nil {
+		return err
+	}
+	code := tab.Column(filetable.Code)
+	if code < 0 {
+		return diag.Errorf(table, 1, "the table has no Code column")
+	}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	res := &filetable.Table{Columns: tab.Columns, Titled: true}
+	for i, row := range tab.Rows {
+		line := tab.Lines[i]
+		in, err := filetable.Resolve(table, line, row[code], false)
+		if err != nil {
+			return err
+		}
+		base := strings.TrimSuffix(filepath.Base(row[code]), filepath.Ext(row[code]))
+		ext := map[string]string{"": ".spv", "llvm-spirv": ".bc", "ptx": ".ptx", "ocloc": ".bin", "opencl-aot": ".bin"}[t.AOT.Tool]
+		out := filepath.Join(outDir, base+ext)
+		steps, _, err := Plan(t, tools, in, out)
+		if err != nil {
+			return diag.Errorf(table, line, "%v", err)
+		}
+		for _, s := range steps {
+			if dryRun {
+				fmt.Fprintf(log, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
+				continue
+			}
+			cmd := exec.Command(s.Tool, s.Args...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Run(); err != nil {
+				return diag.Errorf(table, line, "%s failed on %s: %v: %s", filepath.Base(s.Tool), row[code], err, strings.TrimSpace(stderr.String()))
+			}
+		}
+		for _, s := range steps {
+			if s.Tool == tools.LLC && strings.HasSuffix(s.Args[len(s.Args)-1], ".spv") && s.Args[len(s.Args)-1] != out && !dryRun {
+				os.Remove(s.Args[len(s.Args)-1])
+			}
+		}
+		cells := make([]string, len(row))
+		for c, cell := range row {
+			if c == code {
+				cells[c] = filepath.Base(out)
+				continue
+			}
+			src, err := filetable.Resolve(table, line, cell, false)
+			if err != nil {
+				return err
+			}
+			b, err := os.ReadFile(src)
+			if err != nil {
+				return diag.Errorf(table, line, "cannot read %s: %v", cell, err)
+			}
+			if err := atomicfile.WriteFile(filepath.Join(outDir, filepath.Base(cell)), b, 0o644); err != nil {
+				return err
+			}
+			cells[c] = filepath.Base(cell)
+		}
+		res.Add(cells...)
+	}
+	return atomicfile.WriteFile(filepath.Join(outDir, filetable.TableFile), res.Bytes(), 0o644)
+}
+
+// Verb is `sycl-device aot`.
+func Verb() *cli.Verb {
+	var target, cfgFile, outDir string
+	var tools Tools
+	var dryRun bool
+	return &cli.Verb{
+		Name:    "aot",
+		Summary: "compile every image of a table for a device target (SPIR-V, SPIR 1.2, PTX, ocloc, opencl-aot)",
+		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--llvm-spirv=P] [--ocloc=P] [--opencl-aot=P] [--dry-run] TABLE",
+		Flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&target, "target", "", "device target (or alias)")
+			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
+			fs.StringVar(&outDir, "out-dir", "", "directory for the images and files.table")
+			fs.StringVar(&tools.LLC, "llc", "", "llc")
+			fs.StringVar(&tools.LLVMSpirv, "llvm-spirv", "", "llvm-spirv (SPIR-V to SPIR 1.2 bitcode)")
+			fs.StringVar(&tools.Ocloc, "ocloc", "", "ocloc")
+			fs.StringVar(&tools.OpenCLAOT, "opencl-aot", "", "opencl-aot")
+			fs.BoolVar(&dryRun, "dry-run", false, "print the commands instead of running them")
+		},
+		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
+			if target == "" || outDir == "" || len(args) != 1 {
+				return diag.Usagef("aot: need -target=T, --out-dir=DIR and one table")
+			}
+			cfg, err := devconfig.Load(cfgFile, os.ReadFile)
+			if err != nil {
+				return err
+			}
+			t, ok := cfg.Lookup(target)
+			if !ok {
+				return diag.Usagef("aot: %v", cfg.UnknownTargetError(target))
+			}
+			var log bytes.Buffer
+			err = Run(args[0], t, tools, outDir, dryRun, &log)
+			env.Stdout.Write(log.Bytes())
+			return err
+		},
+	}
+}

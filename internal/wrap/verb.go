@@ -1,0 +1,52 @@
+package wrap
+
+import (
+	"flag"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+)
+
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, " ") }
+func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
+
+// Verb is `sycl-device wrap`.
+func Verb() *cli.Verb {
+	var tables multi
+	var out, id string
+	var allowOutside bool
+	return &cli.Verb{
+		Name:    "wrap",
+		Summary: "embed device images and DPC++'s offload descriptor in a C source for the host program",
+		Usage:   "wrap --table=TARGET:FORMAT:TABLE... [--id=NAME] -o OUT.c",
+		Flags: func(fs *flag.FlagSet) {
+			fs.Var(&tables, "table", "TARGET:FORMAT:TABLE; TARGET is the descriptor's target (spir64, spir64_gen, spir64_x86_64, nvptx64, amdgcn), FORMAT none|native|spirv|llvmbc (repeatable)")
+			fs.StringVar(&out, "o", "", "output C file")
+			fs.StringVar(&id, "id", "program", "suffix that makes the descriptor's symbols unique")
+			fs.BoolVar(&allowOutside, "allow-outside-paths", false, "accept absolute cells and cells leaving a table's directory")
+		},
+		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
+			if out == "" || len(args) != 0 {
+				return diag.Usagef("wrap: need -o OUT.c and --table options only")
+			}
+			var inputs []Input
+			for _, t := range tables {
+				in, err := ParseInput(t)
+				if err != nil {
+					return err
+				}
+				in.AllowOutside = allowOutside
+				inputs = append(inputs, in)
+			}
+			src, err := Generate(SanitizeID(id), inputs)
+			if err != nil {
+				return err
+			}
+			return atomicfile.WriteFile(out, src, 0o644)
+		},
+	}
+}

@@ -1,0 +1,263 @@
+/* rules_sycl's test runtime: see sycl_runtime.h. */
+#define CL_TARGET_OPENCL_VERSION 300
+#include "runtime/sycl_runtime.h"
+
+#include <CL/cl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DESCS 64
+#define MAX_PROGRAMS 256
+
+static struct rs_desc *descs[MAX_DESCS];
+static size_t ndescs;
+static char last_error[512];
+
+static struct {
+  int ready, failed;
+  cl_device_id device;
+  cl_context context;
+  cl_command_queue queue;
+  int fp64, fp16, atomic64, il;
+  size_t max_wg;
+  int svm_fine;
+} dev;
+
+static struct { const struct rs_image *image; cl_program program; } programs[MAX_PROGRAMS];
+static size_t nprograms;
+
+static int fail(int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(last_error, sizeof last_error, fmt, ap);
+  va_end(ap);
+  return code;
+}
+
+const char *rsycl_last_error(void) { return last_error; }
+
+void __sycl_register_lib(struct rs_desc *desc) {
+  if (ndescs < MAX_DESCS) descs[ndescs++] = desc;
+}
+
+void __sycl_unregister_lib(struct rs_desc *desc) {
+  for (size_t i = 0; i < ndescs; i++)
+    if (descs[i] == desc) {
+      descs[i] = descs[--ndescs];
+      return;
+    }
+}
+
+size_t rsycl_image_count(void) {
+  size_t n = 0;
+  for (size_t i = 0; i < ndescs; i++) n += descs[i]->count;
+  return n;
+}
+
+static int has_ext(const char *exts, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = exts; (p = strstr(p, name)); p += n)
+    if ((p == exts || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return 1;
+  return 0;
+}
+
+static int init_device(void) {
+  if (dev.ready) return RSYCL_OK;
+  if (dev.failed) return fail(RSYCL_NO_DEVICE, "no OpenCL device");
+  cl_platform_id platform;
+  cl_uint n = 0;
+  if (clGetPlatformIDs(1, &platform, &n) != CL_SUCCESS || n == 0 ||
+      clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev.device, &n) != CL_SUCCESS || n == 0) {
+    dev.failed = 1;
+    return fail(RSYCL_NO_DEVICE, "no OpenCL device (is an ICD such as pocl-opencl-icd installed?)");
+  }
+  cl_int err;
+  dev.context = clCreateContext(NULL, 1, &dev.device, NULL, NULL, &err);
+  if (err != CL_SUCCESS) return fail(RSYCL_OPENCL_ERROR, "clCreateContext failed: %d", err);
+  dev.queue = clCreateCommandQueueWithProperties(dev.context, dev.device, NULL, &err);
+  if (err != CL_SUCCESS) return fail(RSYCL_OPENCL_ERROR, "clCreateCommandQueue failed: %d", err);
+  char exts[8192] = "", pname[256] = "";
+  clGetDeviceInfo(dev.device, CL_DEVICE_EXTENSIONS, sizeof exts - 1, exts, NULL);
+  clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL);
+  dev.fp64 = has_ext(exts, "cl_khr_fp64");
+  dev.fp16 = has_ext(exts, "cl_khr_fp16");
+  dev.il = has_ext(exts, "cl_khr_il_program");
+  /* PoCL reports 64-bit atomics, but its SPIR path cannot build them on generic
+   * pointers (see pocl_cpu in devices.yaml): the device cannot run atomic64 images. */
+  dev.atomic64 = has_ext(exts, "cl_khr_int64_base_atomics") && !strstr(pname, "Portable Computing Language");
+  clGetDeviceInfo(dev.device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof dev.max_wg, &dev.max_wg, NULL);
+  cl_device_svm_capabilities svm = 0;
+  clGetDeviceInfo(dev.device, CL_DEVICE_SVM_CAPABILITIES, sizeof svm, &svm, NULL);
+  dev.svm_fine = (svm & CL_DEVICE_SVM_FINE_GRAIN_BUFFER) != 0;
+  dev.ready = 1;
+  return RSYCL_OK;
+}
+
+void *rsycl_malloc_shared(size_t bytes) {
+  if (init_device() != RSYCL_OK || !dev.svm_fine) return calloc(1, bytes);
+  void *p = clSVMAlloc(dev.context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, bytes, 0);
+  if (p) memset(p, 0, bytes);
+  return p;
+}
+
+void rsycl_free(void *p) {
+  if (dev.ready && dev.svm_fine) clSVMFree(dev.context, p);
+  else free(p);
+}
+
+/* DPC++'s numbering of the aspects the checks below know by name. */
+static const struct { uint32_t value; const char *name; } aspect_names[] = {
+  {0, "host"}, {1, "cpu"}, {2, "gpu"}, {3, "accelerator"}, {4, "custom"}, {5, "fp16"}, {6, "fp64"},
+  {9, "image"}, {12, "queue_profiling"}, {13, "usm_device_allocations"}, {14, "usm_host_allocations"},
+  {15, "usm_shared_allocations"}, {28, "atomic64"}, {53, "ext_intel_esimd"},
+};
+
+static const char *aspect_name(uint32_t v, char *buf, size_t n) {
+  for (size_t i = 0; i < sizeof aspect_names / sizeof aspect_names[0]; i++)
+    if (aspect_names[i].value == v) return aspect_names[i].name;
+  snprintf(buf, n, "%u", v);
+  return buf;
+}
+
+static int device_has(uint32_t aspect) {
+  switch (aspect) {
+  case 1: return 1; /* cpu: the OpenCL device here is PoCL's CPU device */
+  case 5: return dev.fp16;
+  case 6: return dev.fp64;
+  case 13: case 14: case 15: return dev.svm_fine;
+  case 28: return dev.atomic64;
+  default: return 0;
+  }
+}
+
+static const struct rs_prop *find_prop(const struct rs_image *img, const char *set, const char *name) {
+  for (const struct rs_prop_set *s = img->props_begin; s && s < img->props_end; s++) {
+    if (strcmp(s->name, set) != 0) continue;
+    for (const struct rs_prop *p = s->begin; p < s->end; p++)
+      if (strcmp(p->name, name) == 0) return p;
+  }
+  return NULL;
+}
+
+/* Checks [SYCL/device requirements] against the device, in the runtime's wording. */
+static int check_requirements(const struct rs_image *img) {
+  const struct rs_prop *p = find_prop(img, "SYCL/device requirements", "aspects");
+  if (p && p->type == 2 && p->size >= 8) {
+    const unsigned char *v = p->value;
+    size_t n = (p->size - 8) / 4;
+    for (size_t i = 0; i < n; i++) {
+      uint32_t a;
+      memcpy(&a, v + 8 + 4 * i, 4);
+      if (!device_has(a)) {
+        char buf[16];
+        return fail(RSYCL_KERNEL_NOT_SUPPORTED, "Required aspect %s is not supported on the device",
+                    aspect_name(a, buf, sizeof buf));
+      }
+    }
+  }
+  p = find_prop(img, "SYCL/device requirements", "reqd_sub_group_size");
+  if (p && p->type == 1)
+    return fail(RSYCL_KERNEL_NOT_SUPPORTED, "Sub-group size %u is not supported on the device", (unsigned)p->size);
+  p = find_prop(img, "SYCL/device requirements", "reqd_work_group_size_uint64_t");
+  if (p && p->type == 2 && p->size >= 8) {
+    uint64_t total = 1, d;
+    for (size_t i = 0; i < (p->size - 8) / 8; i++) {
+      memcpy(&d, (const unsigned char *)p->value + 8 + 8 * i, 8);
+      total *= d;
+    }
+    if (total > dev.max_wg)
+      return fail(RSYCL_KERNEL_NOT_SUPPORTED, "Required work-group size %llu is not supported on the device",
+                  (unsigned long long)total);
+  }
+  return RSYCL_OK;
+}
+
+static int has_entry(const struct rs_image *img, const char *name) {
+  for (const struct rs_entry *e = img->entries_begin; e && e < img->entries_end; e++)
+    if (strcmp(e->name, name) == 0) return 1;
+  return 0;
+}
+
+/* Can the device consume the image's format? SPIR 1.2 bitcode for spir64 always (PoCL's
+ * cl_khr_spir), SPIR-V with cl_khr_il_program. */
+static int loadable(const struct rs_image *img) {
+  if (strcmp(img->target, "spir64") != 0) return 0;
+  return img->format == 3 || (img->format == 2 && dev.il);
+}
+
+static cl_program program_for(const struct rs_image *img, int *code) {
+  for (size_t i = 0; i < nprograms; i++)
+    if (programs[i].image == img) return programs[i].program;
+  cl_int err, st;
+  size_t n = (size_t)(img->binary_end - img->binary_start);
+  cl_program prog;
+  const char *opts = "";
+  if (img->format == 3) {
+    const unsigned char *bins[] = {img->binary_start};
+    prog = clCreateProgramWithBinary(dev.context, 1, &dev.device, &n, bins, &st, &err);
+    opts = "-x spir -spir-std=1.2";
+  } else {
+    prog = clCreateProgramWithIL(dev.context, img->binary_start, n, &err);
+  }
+  if (err != CL_SUCCESS) {
+    *code = fail(RSYCL_OPENCL_ERROR, "cannot load the device image: OpenCL error %d", err);
+    return NULL;
+  }
+  if ((err = clBuildProgram(prog, 1, &dev.device, opts, NULL, NULL)) != CL_SUCCESS) {
+    char log[300] = "";
+    clGetProgramBuildInfo(prog, dev.device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+    *code = fail(RSYCL_OPENCL_ERROR, "cannot build the device image (error %d): %s", err, log);
+    return NULL;
+  }
+  if (nprograms < MAX_PROGRAMS) {
+    programs[nprograms].image = img;
+    programs[nprograms++].program = prog;
+  }
+  return prog;
+}
+
+int rsycl_launch(const char *name, const void *args, size_t args_size, size_t global_size) {
+  last_error[0] = 0;
+  int code = init_device();
+  if (code != RSYCL_OK) return code;
+  const struct rs_image *chosen = NULL;
+  int found = 0, refused = 0;
+  char reason[512] = "";
+  for (size_t d = 0; d < ndescs && !chosen; d++)
+    for (uint16_t i = 0; i < descs[d]->count && !chosen; i++) {
+      const struct rs_image *img = &descs[d]->images[i];
+      if (!has_entry(img, name)) continue;
+      found = 1;
+      if (check_requirements(img) != RSYCL_OK) {
+        if (!refused) snprintf(reason, sizeof reason, "%s", last_error);
+        refused = 1;
+        continue;
+      }
+      if (loadable(img)) chosen = img;
+    }
+  if (!chosen) {
+    if (refused) return fail(RSYCL_KERNEL_NOT_SUPPORTED, "%s", reason);
+    if (!found) return fail(RSYCL_NO_IMAGE, "no device image contains kernel %s", name);
+    return fail(RSYCL_NO_IMAGE, "no device image of kernel %s can be loaded by this device", name);
+  }
+  cl_program prog = program_for(chosen, &code);
+  if (!prog) return code;
+  cl_int err;
+  cl_kernel k = clCreateKernel(prog, name, &err);
+  if (err != CL_SUCCESS) return fail(RSYCL_OPENCL_ERROR, "clCreateKernel(%s) failed: %d", name, err);
+  if ((err = clSetKernelArg(k, 0, args_size, args)) != CL_SUCCESS) {
+    clReleaseKernel(k);
+    return fail(RSYCL_OPENCL_ERROR, "clSetKernelArg(%s) failed: %d", name, err);
+  }
+  if (dev.svm_fine) {
+    cl_bool fine = CL_TRUE;
+    clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof fine, &fine);
+  }
+  err = clEnqueueNDRangeKernel(dev.queue, k, 1, NULL, &global_size, NULL, 0, NULL, NULL);
+  if (err == CL_SUCCESS) err = clFinish(dev.queue);
+  clReleaseKernel(k);
+  if (err != CL_SUCCESS) return fail(RSYCL_OPENCL_ERROR, "running %s failed: %d", name, err);
+  return RSYCL_OK;
+}
