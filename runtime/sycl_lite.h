@@ -3,7 +3,7 @@
 // through the test runtime. With DPC++, link the real libsycl instead.
 #pragma once
 #include <cstddef>
-#include "runtime/sycl_runtime.h"
+#include "sycl_runtime.h"
 #ifdef __SYCL_DEVICE_ONLY__
 extern "C++" [[clang::sycl_external]] size_t __spirv_BuiltInGlobalInvocationId(int);
 #endif

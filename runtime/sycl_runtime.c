@@ -1,6 +1,6 @@
 /* rules_sycl's test runtime: see sycl_runtime.h. */
 #define CL_TARGET_OPENCL_VERSION 300
-#include "runtime/sycl_runtime.h"
+#include "sycl_runtime.h"
 
 #include <CL/cl.h>
 #include <stdarg.h>

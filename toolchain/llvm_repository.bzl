@@ -110,6 +110,17 @@ def _sycl_llvm_repository_impl(rctx):
     for t in sorted(tools):
         build.append('exports_files(["bin/%s"])' % t)
         build.append('filegroup(name = "%s", srcs = ["bin/%s"])' % (t, t))
+    # Optional tools are always labels: an empty filegroup when not installed, so rules can
+    # say which tool is missing instead of failing on an unknown label.
+    for t in sorted(_OPTIONAL_TOOLS + _OPTIONAL_PATH_TOOLS.keys() + ["ocloc", "opencl-aot", "ptxas"]):
+        if t not in tools and not rctx.which(t):
+            build.append('filegroup(name = "%s", srcs = [])' % t)
+    for name, exe in {"ocloc": "ocloc", "opencl-aot": "opencl-aot", "ptxas": "ptxas"}.items():
+        found = rctx.which(exe)
+        if found:
+            rctx.symlink(found, "bin/" + name)
+            build.append('exports_files(["bin/%s"])' % name)
+            build.append('filegroup(name = "%s", srcs = ["bin/%s"])' % (name, name))
     build.append("")
     build.append('CLANG_MAJOR = "%s"' % major)
     rctx.file("BUILD.bazel", "\n".join(build) + "\n")

@@ -12,7 +12,17 @@ SyclToolchainInfo = provider(
         "opt": "File: opt.",
         "spirv_val": "File or None: spirv-val (SPIR-V validation in tests).",
         "llvm_spirv": "File or None: llvm-spirv (SPIR-V <-> SPIR bitcode).",
+        "ocloc": "File or None: ocloc.",
+        "opencl_aot": "File or None: opencl-aot.",
+        "ptxas": "File or None: ptxas.",
         "tool_files": "depset of File: shared libraries every tool loads.",
         "compile_files": "depset of File: what a device compile reads besides its sources (resource headers, libraries).",
+    },
+)
+
+SyclInfo = provider(
+    doc = "Device code of sycl_library targets, for the device pipeline of sycl_binary.",
+    fields = {
+        "device_ir": "depset of File: per-TU device LLVM IR (.ll) of the spir64 family, transitively.",
     },
 )

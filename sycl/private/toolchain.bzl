@@ -5,7 +5,10 @@ load("//sycl/private:providers.bzl", "SyclToolchainInfo")
 TOOLCHAIN_TYPE = str(Label("//toolchain:sycl_toolchain_type"))
 
 def _file(attr):
-    return attr.files.to_list()[0] if attr else None
+    if not attr:
+        return None
+    files = attr.files.to_list()
+    return files[0] if files else None
 
 def _sycl_toolchain_impl(ctx):
     libs = depset(ctx.files.shared_libs)
@@ -19,6 +22,9 @@ def _sycl_toolchain_impl(ctx):
         opt = ctx.executable.opt,
         spirv_val = _file(ctx.attr.spirv_val),
         llvm_spirv = _file(ctx.attr.llvm_spirv),
+        ocloc = _file(ctx.attr.ocloc),
+        opencl_aot = _file(ctx.attr.opencl_aot),
+        ptxas = _file(ctx.attr.ptxas),
         tool_files = libs,
         compile_files = depset(ctx.files.resource_headers, transitive = [libs]),
     )
@@ -39,7 +45,10 @@ sycl_toolchain = rule(
         "llvm_dis": attr.label(doc = "llvm-dis.", **_tool),
         "opt": attr.label(doc = "opt.", **_tool),
         "spirv_val": attr.label(doc = "spirv-val (optional).", **_optional_tool),
-        "llvm_spirv": attr.label(doc = "llvm-spirv (optional).", **_optional_tool),
+        "llvm_spirv": attr.label(doc = "llvm-spirv (optional; SPIR-V to SPIR 1.2 for the PoCL device).", **_optional_tool),
+        "ocloc": attr.label(doc = "ocloc, Intel's GPU offline compiler (optional).", **_optional_tool),
+        "opencl_aot": attr.label(doc = "opencl-aot, Intel's CPU offline compiler (optional).", **_optional_tool),
+        "ptxas": attr.label(doc = "ptxas (optional).", **_optional_tool),
         "shared_libs": attr.label_list(doc = "Shared libraries the tools load.", allow_files = True, cfg = "exec"),
         "resource_headers": attr.label_list(doc = "clang's resource headers.", allow_files = True, cfg = "exec"),
     },

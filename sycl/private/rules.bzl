@@ -1,0 +1,315 @@
+"""sycl_library, sycl_binary, sycl_test: the device pipeline as Bazel actions."""
+
+load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
+load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_config_file", "device_yaml", "resolved_devices")
+load("//sycl/private:providers.bzl", "SyclInfo")
+load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "find_sycl_toolchain")
+
+_CPP_TOOLCHAIN = "@bazel_tools//tools/cpp:toolchain_type"
+_SPLIT_MODES = {"auto": "auto", "per_kernel": "kernel", "per_source": "source", "off": "none"}
+
+# The descriptor's target and format of each device triple family's images.
+_WRAP = {
+    "": ("spir64", "spirv"),
+    "llvm-spirv": ("spir64", "llvmbc"),
+    "ptx": ("nvptx64", "native"),
+    "ocloc": ("spir64_gen", "native"),
+    "opencl-aot": ("spir64_x86_64", "native"),
+}
+
+def _compilation_context(deps):
+    return cc_common.merge_cc_infos(cc_infos = [d[CcInfo] for d in deps if CcInfo in d]).compilation_context
+
+def _include_flags(ctx, cc):
+    flags = ["-iquote", ".", "-iquote", ctx.bin_dir.path]
+    for d in cc.quote_includes.to_list():
+        flags += ["-iquote", d]
+    for d in cc.includes.to_list():
+        flags += ["-I", d]
+    for d in cc.system_includes.to_list():
+        flags += ["-isystem", d]
+    for d in cc.defines.to_list():
+        flags.append("-D" + d)
+    return flags
+
+def _compile_tus(ctx, tc, srcs, hdrs, cc):
+    """Device compile (SyclDeviceCompile) and host compile (SyclHostCompile) of every TU."""
+    flags = _include_flags(ctx, cc) + ["-D" + d for d in ctx.attr.defines] + ctx.attr.copts
+    inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files])
+    device, objects = [], []
+    for src in srcs:
+        stem = "_sycl/%s/%s" % (ctx.label.name, src.short_path.replace("/", "_").rsplit(".", 1)[0])
+        ll = ctx.actions.declare_file(stem + ".dev.ll")
+        args = ctx.actions.args()
+        args.add_all(["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-O2"])
+        args.add_all(flags)
+        args.add(src)
+        args.add("-o", ll)
+        ctx.actions.run(
+            executable = tc.clang,
+            arguments = [args],
+            inputs = depset([src], transitive = [inputs]),
+            outputs = [ll],
+            mnemonic = "SyclDeviceCompile",
+            progress_message = "Compiling SYCL device code %s" % src.short_path,
+        )
+        device.append(ll)
+        obj = ctx.actions.declare_file(stem + ".o")
+        args = ctx.actions.args()
+        args.add_all(["-Xclang", "-fsycl-is-host", "-c", "-O2", "-fPIC"])
+        args.add_all(flags)
+        args.add(src)
+        args.add("-o", obj)
+        ctx.actions.run(
+            executable = tc.clang,
+            arguments = [args],
+            inputs = depset([src], transitive = [inputs]),
+            outputs = [obj],
+            mnemonic = "SyclHostCompile",
+            progress_message = "Compiling SYCL host code %s" % src.short_path,
+        )
+        objects.append(obj)
+    return device, objects
+
+def _cc_setup(ctx):
+    cc_toolchain = find_cpp_toolchain(ctx)
+    fc = cc_common.configure_features(
+        ctx = ctx,
+        cc_toolchain = cc_toolchain,
+        requested_features = ctx.features,
+        unsupported_features = ctx.disabled_features,
+    )
+    return cc_toolchain, fc
+
+def _sycl_library_impl(ctx):
+    tc = find_sycl_toolchain(ctx)
+    cc = _compilation_context(ctx.attr.deps)
+    device, objects = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc)
+    cc_toolchain, fc = _cc_setup(ctx)
+    comp_ctx = cc_common.create_compilation_context(
+        headers = depset(ctx.files.hdrs),
+        includes = depset([ctx.label.package + "/" + i if ctx.label.package else i for i in ctx.attr.includes]),
+    )
+    archive = None
+    if objects:
+        archive = ctx.actions.declare_file("lib%s.a" % ctx.label.name)
+        args = ctx.actions.args()
+        args.add("rcsD", archive)
+        args.add_all(objects)
+        ctx.actions.run(
+            executable = cc_toolchain.ar_executable,
+            arguments = [args],
+            inputs = depset(objects, transitive = [cc_toolchain.all_files]),
+            outputs = [archive],
+            mnemonic = "SyclArchive",
+            progress_message = "Archiving SYCL host objects of %s" % ctx.label,
+        )
+    linking = []
+    if archive:
+        lib = cc_common.create_library_to_link(
+            actions = ctx.actions,
+            feature_configuration = fc,
+            cc_toolchain = cc_toolchain,
+            static_library = archive,
+            alwayslink = True,
+        )
+        linking.append(cc_common.create_linking_context(libraries_to_link = [lib]))
+    own = CcInfo(
+        compilation_context = comp_ctx,
+        linking_context = cc_common.merge_cc_infos(cc_infos = []).linking_context if not linking else linking[0],
+    )
+    merged = cc_common.merge_cc_infos(direct_cc_infos = [own], cc_infos = [d[CcInfo] for d in ctx.attr.deps if CcInfo in d])
+    sycl = SyclInfo(device_ir = depset(device, transitive = [d[SyclInfo].device_ir for d in ctx.attr.deps if SyclInfo in d]))
+    return [merged, sycl, DefaultInfo(files = depset(device + ([archive] if archive else [])))]
+
+_COMMON_ATTRS = {
+    "srcs": attr.label_list(allow_files = [".cpp", ".cc", ".cxx", ".c++"], doc = "SYCL C++ sources."),
+    "hdrs": attr.label_list(allow_files = [".h", ".hpp", ".hh", ".hxx", ".inc"], doc = "Headers."),
+    "deps": attr.label_list(providers = [[CcInfo]], doc = "sycl_library or cc_library targets."),
+    "copts": attr.string_list(doc = "Extra compiler options (host and device)."),
+    "defines": attr.string_list(doc = "Preprocessor defines."),
+    "includes": attr.string_list(doc = "Include directories, relative to the package."),
+    "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
+}
+
+sycl_library = rule(
+    implementation = _sycl_library_impl,
+    doc = "SYCL sources: host objects (CcInfo) and per-TU device IR (SyclInfo).",
+    attrs = _COMMON_ATTRS,
+    fragments = ["cpp"],
+    toolchains = [TOOLCHAIN_TYPE, _CPP_TOOLCHAIN],
+    provides = [CcInfo, SyclInfo],
+)
+
+def _run_tool(ctx, mnemonic, message, arguments, inputs, outputs):
+    args = ctx.actions.args()
+    args.add_all(arguments)
+    args.use_param_file("@%s", use_always = True)
+    args.set_param_file_format("multiline")
+    ctx.actions.run(
+        executable = ctx.executable._sycl_device,
+        arguments = [args],
+        inputs = inputs,
+        outputs = outputs,
+        mnemonic = mnemonic,
+        progress_message = message,
+    )
+
+def _sycl_binary_impl(ctx):
+    tc = find_sycl_toolchain(ctx)
+    devices = resolved_devices(ctx)
+    cc = _compilation_context(ctx.attr.deps + [ctx.attr._runtime])
+    device, objects = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc)
+    all_ir = depset(device, transitive = [d[SyclInfo].device_ir for d in ctx.attr.deps if SyclInfo in d]).to_list()
+    name = ctx.label.name
+    split_mode = ctx.attr.device_code_split or ctx.attr._split_flag[BuildSettingInfo].value
+    shards = ctx.attr.shards or ctx.attr._shards_flag[BuildSettingInfo].value
+    rdc = ctx.attr.rdc
+    if rdc == "auto":
+        rdc = "on" if ctx.attr._rdc_flag[BuildSettingInfo].value else "off"
+
+    # One device module per chain: all TUs linked (rdc) or each TU on its own.
+    chains = []
+    if rdc == "on" and len(all_ir) > 1:
+        linked = ctx.actions.declare_file("_sycl/%s/linked.ll" % name)
+        args = ctx.actions.args()
+        args.add("-S")
+        args.add_all(all_ir)
+        args.add("-o", linked)
+        ctx.actions.run(
+            executable = tc.llvm_link,
+            arguments = [args],
+            inputs = depset(all_ir, transitive = [tc.tool_files]),
+            outputs = [linked],
+            mnemonic = "SyclDeviceLink",
+            progress_message = "Linking SYCL device code of %s" % ctx.label,
+        )
+        chains.append(("all", linked))
+    else:
+        for i, ir in enumerate(all_ir):
+            chains.append(("tu%d" % i, ir))
+
+    cfg_yaml = ctx.actions.declare_file("_sycl/%s/devices.yaml" % name)
+    ctx.actions.write(cfg_yaml, device_yaml(devices))
+    user_cfg = device_config_file(ctx)
+    cfg_for_tools = user_cfg if user_cfg and [d for _, d in devices if not d.known] else cfg_yaml
+
+    wrap_inputs, wrap_tables = [], []
+    for chain, ir in chains:
+        prop = ctx.actions.declare_file("_sycl/%s/%s.prop.ll" % (name, chain))
+        args = ["propagate", "--validate", "-o", prop.path, ir.path]
+        if ctx.attr.device_has_errors:
+            args.insert(2, "--Werror")
+        _run_tool(ctx, "SyclPropagate", "Propagating aspect usage of %s (%s)" % (ctx.label, chain), args, [ir], [prop])
+        shard_dirs = [ctx.actions.declare_directory("_sycl/%s/%s.shard_%d" % (name, chain, s)) for s in range(shards)]
+        args = ["split", "-split=" + _SPLIT_MODES[split_mode]]
+        for d in shard_dirs:
+            args.append("--shard-dir=" + d.path)
+        args.append(prop.path)
+        _run_tool(ctx, "SyclSplit", "Splitting device code of %s into %d shards" % (ctx.label, shards), args, [prop], shard_dirs)
+        for target, d in devices:
+            tname = d.name if d.known else target
+            if d.triple == "nvptx64":
+                fail("target %s: the NVPTX device compile is not supported by these rules yet (use spir64 or pocl_cpu)" % tname)
+            tool_inputs, tool_flags = [tc.llc], ["--llc=" + tc.llc.path]
+            if d.aot_tool == "llvm-spirv":
+                if not tc.llvm_spirv:
+                    fail("target %s needs llvm-spirv (Debian's llvm-spirv-15), which the SYCL toolchain does not have" % tname)
+                tool_inputs.append(tc.llvm_spirv)
+                tool_flags.append("--llvm-spirv=" + tc.llvm_spirv.path)
+            elif d.aot_tool in ("ocloc", "opencl-aot"):
+                tool = tc.ocloc if d.aot_tool == "ocloc" else tc.opencl_aot
+                if not tool:
+                    fail("target %s needs %s (Intel's offline compiler), which the SYCL toolchain does not have; install it or select another target" % (tname, d.aot_tool))
+                tool_inputs.append(tool)
+                tool_flags.append("--%s=%s" % (d.aot_tool, tool.path))
+            for s, shard in enumerate(shard_dirs):
+                filtered = ctx.actions.declare_file("_sycl/%s/%s.shard_%d.%s.table" % (name, chain, s, tname))
+                _run_tool(
+                    ctx,
+                    "SyclFilter",
+                    "Filtering shard %d of %s for %s" % (s, ctx.label, tname),
+                    ["aspect-filter", "-target=" + tname, "-device-config-file=" + cfg_for_tools.path, "-o", filtered.path, shard.path + "/files.table"],
+                    [shard, cfg_for_tools],
+                    [filtered],
+                )
+                images = ctx.actions.declare_directory("_sycl/%s/%s.img_%d.%s" % (name, chain, s, tname))
+                _run_tool(
+                    ctx,
+                    "SyclAot",
+                    "Compiling shard %d of %s for %s" % (s, ctx.label, tname),
+                    ["aot", "-target=" + tname, "-device-config-file=" + cfg_for_tools.path, "--out-dir=" + images.path] + tool_flags + [filtered.path],
+                    depset([shard, filtered, cfg_for_tools] + tool_inputs, transitive = [tc.tool_files]),
+                    [images],
+                )
+                wtarget, wformat = _WRAP.get(d.aot_tool, ("spir64", "spirv"))
+                wrap_tables.append("--table=%s:%s:%s/files.table" % (wtarget, wformat, images.path))
+                wrap_inputs.append(images)
+
+    wrap_c = ctx.actions.declare_file("_sycl/%s/wrapper.c" % name)
+    _run_tool(
+        ctx,
+        "SyclWrap",
+        "Wrapping the device images of %s" % ctx.label,
+        ["wrap", "--id=" + str(ctx.label), "-o", wrap_c.path] + wrap_tables,
+        wrap_inputs,
+        [wrap_c],
+    )
+    wrap_o = ctx.actions.declare_file("_sycl/%s/wrapper.o" % name)
+    ctx.actions.run(
+        executable = tc.clang,
+        arguments = ["-x", "c", "-c", "-O1", "-fPIC", wrap_c.path, "-o", wrap_o.path],
+        inputs = depset([wrap_c], transitive = [tc.compile_files]),
+        outputs = [wrap_o],
+        mnemonic = "SyclWrapCompile",
+        progress_message = "Compiling the device image wrapper of %s" % ctx.label,
+    )
+
+    cc_toolchain, fc = _cc_setup(ctx)
+    outputs = cc_common.create_compilation_outputs(
+        objects = depset(objects + [wrap_o]),
+        pic_objects = depset(objects + [wrap_o]),
+    )
+    linked = cc_common.link(
+        actions = ctx.actions,
+        feature_configuration = fc,
+        cc_toolchain = cc_toolchain,
+        compilation_outputs = outputs,
+        linking_contexts = [d[CcInfo].linking_context for d in ctx.attr.deps + [ctx.attr._runtime] if CcInfo in d],
+        name = name,
+        output_type = "executable",
+    )
+    exe = linked.executable
+    return [DefaultInfo(executable = exe, files = depset([exe]), runfiles = ctx.runfiles(files = [exe]))]
+
+_BINARY_ATTRS = dict(_COMMON_ATTRS, **DEVICE_ATTRS)
+_BINARY_ATTRS.update({
+    "device_code_split": attr.string(values = ["", "auto", "per_kernel", "per_source", "off"], doc = "Split mode; default --@rules_sycl//sycl:device_code_split."),
+    "shards": attr.int(doc = "Number of split shards; default --@rules_sycl//sycl:shards (8)."),
+    "rdc": attr.string(default = "auto", values = ["auto", "on", "off"], doc = "Link all TUs' device code before propagation (on) or process each TU alone (off); auto follows --@rules_sycl//sycl:rdc."),
+    "device_has_errors": attr.bool(doc = "Make device_has warnings of the propagate step errors."),
+    "_split_flag": attr.label(default = Label("//sycl:device_code_split")),
+    "_shards_flag": attr.label(default = Label("//sycl:shards")),
+    "_rdc_flag": attr.label(default = Label("//sycl:rdc")),
+    "_runtime": attr.label(default = Label("//runtime")),
+    "_sycl_device": attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec"),
+})
+
+sycl_binary = rule(
+    implementation = _sycl_binary_impl,
+    doc = "A SYCL program: the device pipeline per target, wrapped into the host executable.",
+    attrs = _BINARY_ATTRS,
+    executable = True,
+    fragments = ["cpp"],
+    toolchains = [TOOLCHAIN_TYPE, _CPP_TOOLCHAIN],
+)
+
+sycl_test = rule(
+    implementation = _sycl_binary_impl,
+    doc = "sycl_binary as a test.",
+    attrs = _BINARY_ATTRS,
+    test = True,
+    fragments = ["cpp"],
+    toolchains = [TOOLCHAIN_TYPE, _CPP_TOOLCHAIN],
+)
