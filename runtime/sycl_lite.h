@@ -4,8 +4,13 @@
 #pragma once
 #include <cstddef>
 #include "sycl_runtime.h"
-#ifdef __SYCL_DEVICE_ONLY__
+#if defined(__SYCL_DEVICE_ONLY__) && defined(__NVPTX__)
+inline size_t rsycl_global_id() {
+  return size_t(__nvvm_read_ptx_sreg_ctaid_x()) * __nvvm_read_ptx_sreg_ntid_x() + __nvvm_read_ptx_sreg_tid_x();
+}
+#elif defined(__SYCL_DEVICE_ONLY__)
 extern "C++" [[clang::sycl_external]] size_t __spirv_BuiltInGlobalInvocationId(int);
+inline size_t rsycl_global_id() { return __spirv_BuiltInGlobalInvocationId(0); }
 #endif
 namespace rsycl {
 template <typename Name, typename F>
@@ -19,7 +24,7 @@ template <typename Name, typename F> int single_task(F f) {
 }
 template <typename Name, typename F> int parallel_for(size_t n, F f) {
 #ifdef __SYCL_DEVICE_ONLY__
-  kernel<Name>([=]() { f(__spirv_BuiltInGlobalInvocationId(0)); }); return 0;
+  kernel<Name>([=]() { f(rsycl_global_id()); }); return 0;
 #else
   return rsycl_launch(__builtin_sycl_unique_stable_name(Name), &f, sizeof f, n);
 #endif

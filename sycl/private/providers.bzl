@@ -24,5 +24,6 @@ SyclInfo = provider(
     doc = "Device code of sycl_library targets, for the device pipeline of sycl_binary.",
     fields = {
         "device_ir": "depset of File: per-TU device LLVM IR (.ll) of the spir64 family, transitively.",
+        "tus": "depset of struct(src, flags, inputs): every TU with its compile flags, for the second (NVPTX) device compile of sycl_binary.",
     },
 )

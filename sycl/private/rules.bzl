@@ -37,8 +37,9 @@ def _compile_tus(ctx, tc, srcs, hdrs, cc):
     """Device compile (SyclDeviceCompile) and host compile (SyclHostCompile) of every TU."""
     flags = _include_flags(ctx, cc) + ["-D" + d for d in ctx.attr.defines] + ctx.attr.copts
     inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files])
-    device, objects = [], []
+    device, objects, tus = [], [], []
     for src in srcs:
+        tus.append(struct(src = src, flags = tuple(flags), inputs = depset(hdrs, transitive = [cc.headers])))
         stem = "_sycl/%s/%s" % (ctx.label.name, src.short_path.replace("/", "_").rsplit(".", 1)[0])
         ll = ctx.actions.declare_file(stem + ".dev.ll")
         args = ctx.actions.args()
@@ -70,7 +71,29 @@ def _compile_tus(ctx, tc, srcs, hdrs, cc):
             progress_message = "Compiling SYCL host code %s" % src.short_path,
         )
         objects.append(obj)
-    return device, objects
+    return device, objects, tus
+
+def _nvptx_compile(ctx, tc, tus, arch):
+    """The second device compile of every TU with clang's NVPTX front end for arch."""
+    out = []
+    for i, tu in enumerate(tus):
+        ll = ctx.actions.declare_file("_sycl/%s/%s/%d_%s.dev.ll" % (ctx.label.name, arch, i, tu.src.basename.rsplit(".", 1)[0]))
+        args = ctx.actions.args()
+        args.add_all(["-fsycl", "--offload-arch=" + arch, "-nocudalib", "-Xclang", "-target-feature", "-Xclang", "+ptx80"])
+        args.add_all(["-fsycl-device-only", "-S", "-emit-llvm", "-O2"])
+        args.add_all(tu.flags)
+        args.add(tu.src)
+        args.add("-o", ll)
+        ctx.actions.run(
+            executable = tc.clang,
+            arguments = [args],
+            inputs = depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
+            outputs = [ll],
+            mnemonic = "SyclDeviceCompile",
+            progress_message = "Compiling SYCL device code %s for %s" % (tu.src.short_path, arch),
+        )
+        out.append(ll)
+    return out
 
 def _cc_setup(ctx):
     cc_toolchain = find_cpp_toolchain(ctx)
@@ -85,7 +108,7 @@ def _cc_setup(ctx):
 def _sycl_library_impl(ctx):
     tc = find_sycl_toolchain(ctx)
     cc = _compilation_context(ctx.attr.deps)
-    device, objects = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc)
+    device, objects, tus = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc)
     cc_toolchain, fc = _cc_setup(ctx)
     comp_ctx = cc_common.create_compilation_context(
         headers = depset(ctx.files.hdrs),
@@ -120,7 +143,10 @@ def _sycl_library_impl(ctx):
         linking_context = cc_common.merge_cc_infos(cc_infos = []).linking_context if not linking else linking[0],
     )
     merged = cc_common.merge_cc_infos(direct_cc_infos = [own], cc_infos = [d[CcInfo] for d in ctx.attr.deps if CcInfo in d])
-    sycl = SyclInfo(device_ir = depset(device, transitive = [d[SyclInfo].device_ir for d in ctx.attr.deps if SyclInfo in d]))
+    sycl = SyclInfo(
+        device_ir = depset(device, transitive = [d[SyclInfo].device_ir for d in ctx.attr.deps if SyclInfo in d]),
+        tus = depset(tus, transitive = [d[SyclInfo].tus for d in ctx.attr.deps if SyclInfo in d]),
+    )
     return [merged, sycl, DefaultInfo(files = depset(device + ([archive] if archive else [])))]
 
 _COMMON_ATTRS = {
@@ -160,8 +186,7 @@ def _sycl_binary_impl(ctx):
     tc = find_sycl_toolchain(ctx)
     devices = resolved_devices(ctx)
     cc = _compilation_context(ctx.attr.deps + [ctx.attr._runtime])
-    device, objects = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc)
-    all_ir = depset(device, transitive = [d[SyclInfo].device_ir for d in ctx.attr.deps if SyclInfo in d]).to_list()
+    device, objects, tus = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc)
     name = ctx.label.name
     split_mode = ctx.attr.device_code_split or ctx.attr._split_flag[BuildSettingInfo].value
     shards = ctx.attr.shards or ctx.attr._shards_flag[BuildSettingInfo].value
@@ -169,26 +194,37 @@ def _sycl_binary_impl(ctx):
     if rdc == "auto":
         rdc = "on" if ctx.attr._rdc_flag[BuildSettingInfo].value else "off"
 
+    # Device IR per triple family: spir64 from the libraries' compiles, NVPTX compiled
+    # again for every requested arch.
+    families = {"spir": depset(device, transitive = [d[SyclInfo].device_ir for d in ctx.attr.deps if SyclInfo in d]).to_list()}
+    all_tus = depset(tus, transitive = [d[SyclInfo].tus for d in ctx.attr.deps if SyclInfo in d]).to_list()
+    for _, d in devices:
+        if d.triple == "nvptx64":
+            arch = d.aot_options[0] if d.aot_options else "sm_50"
+            if "nvptx:" + arch not in families:
+                families["nvptx:" + arch] = _nvptx_compile(ctx, tc, all_tus, arch)
+
     # One device module per chain: all TUs linked (rdc) or each TU on its own.
-    chains = []
-    if rdc == "on" and len(all_ir) > 1:
-        linked = ctx.actions.declare_file("_sycl/%s/linked.ll" % name)
-        args = ctx.actions.args()
-        args.add("-S")
-        args.add_all(all_ir)
-        args.add("-o", linked)
-        ctx.actions.run(
-            executable = tc.llvm_link,
-            arguments = [args],
-            inputs = depset(all_ir, transitive = [tc.tool_files]),
-            outputs = [linked],
-            mnemonic = "SyclDeviceLink",
-            progress_message = "Linking SYCL device code of %s" % ctx.label,
-        )
-        chains.append(("all", linked))
-    else:
-        for i, ir in enumerate(all_ir):
-            chains.append(("tu%d" % i, ir))
+    chains = {}
+    for family, irs in families.items():
+        fname = family.replace(":", "_")
+        if rdc == "on" and len(irs) > 1:
+            linked = ctx.actions.declare_file("_sycl/%s/%s.linked.ll" % (name, fname))
+            args = ctx.actions.args()
+            args.add("-S")
+            args.add_all(irs)
+            args.add("-o", linked)
+            ctx.actions.run(
+                executable = tc.llvm_link,
+                arguments = [args],
+                inputs = depset(irs, transitive = [tc.tool_files]),
+                outputs = [linked],
+                mnemonic = "SyclDeviceLink",
+                progress_message = "Linking SYCL device code of %s (%s)" % (ctx.label, family),
+            )
+            chains[family] = [(fname, linked)]
+        else:
+            chains[family] = [("%s_tu%d" % (fname, i), ir) for i, ir in enumerate(irs)]
 
     cfg_yaml = ctx.actions.declare_file("_sycl/%s/devices.yaml" % name)
     ctx.actions.write(cfg_yaml, device_yaml(devices))
@@ -196,22 +232,30 @@ def _sycl_binary_impl(ctx):
     cfg_for_tools = user_cfg if user_cfg and [d for _, d in devices if not d.known] else cfg_yaml
 
     wrap_inputs, wrap_tables = [], []
-    for chain, ir in chains:
-        prop = ctx.actions.declare_file("_sycl/%s/%s.prop.ll" % (name, chain))
-        args = ["propagate", "--validate", "-o", prop.path, ir.path]
-        if ctx.attr.device_has_errors:
-            args.insert(2, "--Werror")
-        _run_tool(ctx, "SyclPropagate", "Propagating aspect usage of %s (%s)" % (ctx.label, chain), args, [ir], [prop])
-        shard_dirs = [ctx.actions.declare_directory("_sycl/%s/%s.shard_%d" % (name, chain, s)) for s in range(shards)]
-        args = ["split", "-split=" + _SPLIT_MODES[split_mode]]
-        for d in shard_dirs:
-            args.append("--shard-dir=" + d.path)
-        args.append(prop.path)
-        _run_tool(ctx, "SyclSplit", "Splitting device code of %s into %d shards" % (ctx.label, shards), args, [prop], shard_dirs)
-        for target, d in devices:
+    all_shards = []
+    split_of = {}
+    for family in chains:
+        for chain, ir in chains[family]:
+            prop = ctx.actions.declare_file("_sycl/%s/%s.prop.ll" % (name, chain))
+            args = ["propagate", "--validate", "-o", prop.path, ir.path]
+            if ctx.attr.device_has_errors:
+                args.insert(2, "--Werror")
+            _run_tool(ctx, "SyclPropagate", "Propagating aspect usage of %s (%s)" % (ctx.label, chain), args, [ir], [prop])
+            shard_dirs = [ctx.actions.declare_directory("_sycl/%s/%s.shard_%d" % (name, chain, s)) for s in range(shards)]
+            args = ["split", "-split=" + _SPLIT_MODES[split_mode]]
+            for d in shard_dirs:
+                args.append("--shard-dir=" + d.path)
+            args.append(prop.path)
+            _run_tool(ctx, "SyclSplit", "Splitting device code of %s into %d shards (%s)" % (ctx.label, shards, chain), args, [prop], shard_dirs)
+            split_of[chain] = shard_dirs
+            all_shards.extend(shard_dirs)
+    for target, d in devices:
+        family = "spir"
+        if d.triple == "nvptx64":
+            family = "nvptx:" + (d.aot_options[0] if d.aot_options else "sm_50")
+        for chain, _ in chains[family]:
+            shard_dirs = split_of[chain]
             tname = d.name if d.known else target
-            if d.triple == "nvptx64":
-                fail("target %s: the NVPTX device compile is not supported by these rules yet (use spir64 or pocl_cpu)" % tname)
             tool_inputs, tool_flags = [tc.llc], ["--llc=" + tc.llc.path]
             if d.aot_tool == "llvm-spirv":
                 if not tc.llvm_spirv:
@@ -281,7 +325,14 @@ def _sycl_binary_impl(ctx):
         output_type = "executable",
     )
     exe = linked.executable
-    return [DefaultInfo(executable = exe, files = depset([exe]), runfiles = ctx.runfiles(files = [exe]))]
+    return [
+        DefaultInfo(executable = exe, files = depset([exe]), runfiles = ctx.runfiles(files = [exe])),
+        OutputGroupInfo(
+            sycl_shards = depset(all_shards),
+            sycl_images = depset(wrap_inputs),
+            sycl_wrapper = depset([wrap_c]),
+        ),
+    ]
 
 _BINARY_ATTRS = dict(_COMMON_ATTRS, **DEVICE_ATTRS)
 _BINARY_ATTRS.update({
