@@ -137,7 +137,9 @@ def _sycl_library_impl(ctx):
             static_library = archive,
             alwayslink = True,
         )
-        linking.append(cc_common.create_linking_context(libraries_to_link = [lib]))
+        linking.append(cc_common.create_linking_context(
+            linker_inputs = depset([cc_common.create_linker_input(owner = ctx.label, libraries = depset([lib]))]),
+        ))
     own = CcInfo(
         compilation_context = comp_ctx,
         linking_context = cc_common.merge_cc_infos(cc_infos = []).linking_context if not linking else linking[0],
