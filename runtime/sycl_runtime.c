@@ -228,7 +228,8 @@ int rsycl_launch(const char *name, const void *args, size_t args_size, size_t gl
   for (size_t d = 0; d < ndescs && !chosen; d++)
     for (uint16_t i = 0; i < descs[d]->count && !chosen; i++) {
       const struct rs_image *img = &descs[d]->images[i];
-      if (!has_entry(img, name)) continue;
+      /* Only images for this device's target family (spir64) are candidates. */
+      if (strcmp(img->target, "spir64") != 0 || !has_entry(img, name)) continue;
       found = 1;
       if (check_requirements(img) != RSYCL_OK) {
         if (!refused) snprintf(reason, sizeof reason, "%s", last_error);

@@ -286,3 +286,21 @@ func TestTraits(t *testing.T) {
 		}
 	}
 }
+
+func TestFilterDPCPPModeKeepsGenericImages(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"t.table": "[Code|Properties]\na.ll|a.prop\nb.ll|b.prop\n",
+		"a.prop":  propText([]uint32{6}, 0),
+		"b.prop":  propText([]uint32{5}, 16),
+	})
+	spir, _ := Default().Lookup("spir64")
+	got, err := FilterMode(filepath.Join(dir, "t.table"), spir, DPCPP, false, filepath.Join(dir, "o.table"))
+	if err != nil || len(got.Rows) != 1 {
+		t.Errorf("DPC++ mode: spir64 may support other aspects; got %v %v", got, err)
+	}
+	got, _ = Filter(filepath.Join(dir, "t.table"), spir, false, filepath.Join(dir, "o.table"))
+	if len(got.Rows) != 0 {
+		t.Errorf("design document mode: spir64 lists no aspect, so nothing fits: %v", got.Rows)
+	}
+}

@@ -21,7 +21,7 @@ import (
 // FilterVerb is `sycl-device aspect-filter`, the design document's aspect filter tool.
 func FilterVerb() *cli.Verb {
 	var target, cfgFile, out string
-	var allowOutside bool
+	var allowOutside, dpcpp bool
 	return &cli.Verb{
 		Name:    "aspect-filter",
 		Aliases: []string{"sycl-aspect-filter"},
@@ -32,6 +32,7 @@ func FilterVerb() *cli.Verb {
 			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
 			fs.StringVar(&out, "o", "", "output table")
 			fs.BoolVar(&allowOutside, "allow-outside-paths", false, "accept absolute cells and cells leaving the table's directory")
+			fs.BoolVar(&dpcpp, "dpcpp", false, "DPC++'s folded check instead of the design document's: a target that may support other aspects keeps images needing unlisted aspects (generic spir64 JIT images), ESIMD images skip the sub-group check")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
 			if target == "" || out == "" || len(args) != 1 {
@@ -45,7 +46,11 @@ func FilterVerb() *cli.Verb {
 			if !ok {
 				return diag.Errorf(args[0], 0, "%v", cfg.UnknownTargetError(target))
 			}
-			res, err := Filter(args[0], t, allowOutside, out)
+			mode := DesignDocument
+			if dpcpp {
+				mode = DPCPP
+			}
+			res, err := FilterMode(args[0], t, mode, allowOutside, out)
 			if err != nil {
 				return err
 			}
@@ -59,6 +64,11 @@ func FilterVerb() *cli.Verb {
 // [SYCL/device requirements] set or t satisfies it (DesignDocument mode). Rows keep their
 // order; cells are rewritten relative to the directory of outFile.
 func Filter(file string, t *Target, allowOutside bool, outFile string) (*filetable.Table, error) {
+	return FilterMode(file, t, DesignDocument, allowOutside, outFile)
+}
+
+// FilterMode is Filter with a choice of compatibility rule.
+func FilterMode(file string, t *Target, mode Mode, allowOutside bool, outFile string) (*filetable.Table, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, diag.Errorf(file, 0, "cannot read: %v", err)
@@ -72,7 +82,7 @@ func Filter(file string, t *Target, allowOutside bool, outFile string) (*filetab
 	for i, row := range tab.Rows {
 		line := tab.Lines[i]
 		if pcol >= 0 {
-			keep, err := rowFits(file, line, row[pcol], t, allowOutside)
+			keep, err := rowFits(file, line, row[pcol], t, mode, allowOutside)
 			if err != nil {
 				return nil, err
 			}
@@ -93,7 +103,7 @@ func Filter(file string, t *Target, allowOutside bool, outFile string) (*filetab
 	return res, nil
 }
 
-func rowFits(table string, line int, cell string, t *Target, allowOutside bool) (bool, error) {
+func rowFits(table string, line int, cell string, t *Target, mode Mode, allowOutside bool) (bool, error) {
 	path, err := filetable.Resolve(table, line, cell, allowOutside)
 	if err != nil {
 		return false, err
@@ -106,7 +116,7 @@ func rowFits(table string, line int, cell string, t *Target, allowOutside bool) 
 	if err != nil {
 		return false, err
 	}
-	ok, _ := t.Check(reg.Set(props.DeviceRequirements), DesignDocument)
+	ok, _ := t.Check(reg.Set(props.DeviceRequirements), mode)
 	return ok, nil
 }
 

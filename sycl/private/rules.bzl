@@ -276,7 +276,7 @@ def _sycl_binary_impl(ctx):
                     ctx,
                     "SyclFilter",
                     "Filtering shard %d of %s for %s" % (s, ctx.label, tname),
-                    ["aspect-filter", "-target=" + tname, "-device-config-file=" + cfg_for_tools.path, "-o", filtered.path, shard.path + "/files.table"],
+                    ["aspect-filter", "--dpcpp", "-target=" + tname, "-device-config-file=" + cfg_for_tools.path, "-o", filtered.path, shard.path + "/files.table"],
                     [shard, cfg_for_tools],
                     [filtered],
                 )
