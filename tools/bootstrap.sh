@@ -22,7 +22,7 @@ die() { echo "bootstrap: error: $*" >&2; exit 1; }
 APT_PACKAGES=(
   bazel-bootstrap bazel-skylib bazel-rules-java bazel-rules-cc golang-1.19-go
   clang-22 llvm-22 llvm-22-tools spirv-tools
-  llvm-spirv-15 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
+  llvm-spirv-15 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo nginx
 )
 RULES_GO_VERSION=v0.34.0
 GAZELLE_VERSION=v0.25.0

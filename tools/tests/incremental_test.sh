@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Editing one kernel of examples/optional_features and rebuilding re-runs the filter and
+# AOT actions of exactly one shard per target (3 targets: 3 of the 24 AOT actions), read
+# from --execution_log_json_file.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+trap 'bz "$WORK/ws" shutdown >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+copy_workspace "$WORK/ws"
+bz "$WORK/ws" build //examples/optional_features >/dev/null 2>&1
+sed -i 's/vd\[i\] = double(i) \* 0.5;/vd[i] = double(i) * 0.25;/' "$WORK/ws/examples/optional_features/optional_features.cpp"
+grep -q 'double(i) \* 0.25' "$WORK/ws/examples/optional_features/optional_features.cpp"
+bz "$WORK/ws" build //examples/optional_features --execution_log_json_file="$WORK/log.json" >/dev/null 2>&1
+summary="$(execlog -prefix Sycl "$WORK/log.json")"
+echo "$summary"
+aot=$(sed -n 's/^SyclAot executed=\([0-9]*\).*/\1/p' <<<"$summary")
+filter=$(sed -n 's/^SyclFilter executed=\([0-9]*\).*/\1/p' <<<"$summary")
+[ "${aot:-0}" = 3 ] && [ "${filter:-0}" = 3 ] || { echo "FAIL: want 3 SyclAot and 3 SyclFilter re-runs (one shard per target), got ${aot:-0} and ${filter:-0}" >&2; exit 1; }
+echo "ok: one kernel edit re-ran 3 of 24 AOT actions"
