@@ -110,6 +110,7 @@ def _sycl_llvm_repository_impl(rctx):
     for t in sorted(tools):
         build.append('exports_files(["bin/%s"])' % t)
         build.append('filegroup(name = "%s", srcs = ["bin/%s"])' % (t, t))
+
     # Optional tools are always labels: an empty filegroup when not installed, so rules can
     # say which tool is missing instead of failing on an unknown label.
     for t in sorted(_OPTIONAL_TOOLS + _OPTIONAL_PATH_TOOLS.keys() + ["ocloc", "opencl-aot", "ptxas"]):
