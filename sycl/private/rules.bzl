@@ -240,7 +240,7 @@ def _sycl_binary_impl(ctx):
         for chain, ir in chains[family]:
             prop = ctx.actions.declare_file("_sycl/%s/%s.prop.ll" % (name, chain))
             args = ["propagate", "--validate", "-o", prop.path, ir.path]
-            if ctx.attr.device_has_errors:
+            if ctx.attr.device_has_errors or ctx.attr._device_has_errors_flag[BuildSettingInfo].value:
                 args.insert(2, "--Werror")
             _run_tool(ctx, "SyclPropagate", "Propagating aspect usage of %s (%s)" % (ctx.label, chain), args, [ir], [prop])
             shard_dirs = [ctx.actions.declare_directory("_sycl/%s/%s.shard_%d" % (name, chain, s)) for s in range(shards)]
@@ -341,10 +341,11 @@ _BINARY_ATTRS.update({
     "device_code_split": attr.string(values = ["", "auto", "per_kernel", "per_source", "off"], doc = "Split mode; default --@rules_sycl//sycl:device_code_split."),
     "shards": attr.int(doc = "Number of split shards; default --@rules_sycl//sycl:shards (8)."),
     "rdc": attr.string(default = "auto", values = ["auto", "on", "off"], doc = "Link all TUs' device code before propagation (on) or process each TU alone (off); auto follows --@rules_sycl//sycl:rdc."),
-    "device_has_errors": attr.bool(doc = "Make device_has warnings of the propagate step errors."),
+    "device_has_errors": attr.bool(doc = "Make device_has warnings of the propagate step errors (or --@rules_sycl//sycl:device_has_errors)."),
     "_split_flag": attr.label(default = Label("//sycl:device_code_split")),
     "_shards_flag": attr.label(default = Label("//sycl:shards")),
     "_rdc_flag": attr.label(default = Label("//sycl:rdc")),
+    "_device_has_errors_flag": attr.label(default = Label("//sycl:device_has_errors")),
     "_runtime": attr.label(default = Label("//runtime")),
     "_sycl_device": attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec"),
 })
