@@ -20,4 +20,3 @@ def _actions_impl(ctx):
 
 # Action counts: one filter and one AOT action per shard and target.
 action_count_test = analysistest.make(_actions_impl, attrs = {"want": attr.string_dict()})
-
