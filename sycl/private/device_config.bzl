@@ -102,7 +102,7 @@ def canonical_target(name):
     return name
 
 def _targets_transition_impl(settings, attr):
-    targets = attr.targets if attr.targets else settings[TARGETS_FLAG]
+    targets = getattr(attr, "targets", None) or settings[TARGETS_FLAG]
     out = {}
     for t in targets:
         out[t] = {CURRENT_TARGET: canonical_target(t)}
@@ -126,8 +126,9 @@ def requested_targets(ctx):
     Returns:
       list of string.
     """
-    if ctx.attr.targets:
-        return ctx.attr.targets
+    targets = getattr(ctx.attr, "targets", None)
+    if targets:
+        return targets
     return ctx.attr._targets_flag[BuildSettingInfo].value
 
 def resolved_devices(ctx, attr_name = "_devices"):
@@ -197,7 +198,15 @@ def device_yaml(devices):
             lines.append("  aliases: [%s]" % ", ".join(d.aliases))
     return "\n".join(lines) + "\n"
 
-# Attributes every rule that compiles for device targets carries.
+# Attributes of rules that resolve the flag's device targets (sycl_library).
+FLAG_DEVICE_ATTRS = {
+    "_devices": attr.label(default = Label("//toolchain/devices:resolver"), cfg = targets_transition),
+    "_targets_flag": attr.label(default = Label("//sycl:targets")),
+    "_device_config_file": attr.label(default = Label("//sycl:device_config_file"), allow_files = True),
+    "_allowlist_function_transition": attr.label(default = "@bazel_tools//tools/allowlists/function_transition_allowlist"),
+}
+
+# Attributes every rule that compiles for its own device targets carries.
 DEVICE_ATTRS = {
     "targets": attr.string_list(doc = "Device targets (names or aliases); overrides --@rules_sycl//sycl:targets."),
     "_devices": attr.label(default = Label("//toolchain/devices:resolver"), cfg = targets_transition),

@@ -2,9 +2,10 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
-load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_config_file", "device_yaml", "resolved_devices")
+load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "FLAG_DEVICE_ATTRS", "device_config_file", "device_yaml", "resolved_devices")
 load("//sycl/private:providers.bzl", "SyclInfo")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "find_sycl_toolchain")
+load("//sycl/private:traits.bzl", "traits_header")
 
 _CPP_TOOLCHAIN = "@bazel_tools//tools/cpp:toolchain_type"
 _SPLIT_MODES = {"auto": "auto", "per_kernel": "kernel", "per_source": "source", "off": "none"}
@@ -33,9 +34,13 @@ def _include_flags(ctx, cc):
         flags.append("-D" + d)
     return flags
 
-def _compile_tus(ctx, tc, srcs, hdrs, cc):
-    """Device compile (SyclDeviceCompile) and host compile (SyclHostCompile) of every TU."""
+def _compile_tus(ctx, tc, srcs, hdrs, cc, traits):
+    """Device compile (SyclDeviceCompile) and host compile (SyclHostCompile) of every TU.
+
+    Both see the aspect traits header of the selected targets (-include)."""
     flags = _include_flags(ctx, cc) + ["-D" + d for d in ctx.attr.defines] + ctx.attr.copts
+    flags = flags + ["-I", traits.dirname, "-include", traits.path]
+    hdrs = hdrs + [traits]
     inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files])
     device, objects, tus = [], [], []
     for src in srcs:
@@ -108,7 +113,8 @@ def _cc_setup(ctx):
 def _sycl_library_impl(ctx):
     tc = find_sycl_toolchain(ctx)
     cc = _compilation_context(ctx.attr.deps)
-    device, objects, tus = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc)
+    traits = traits_header(ctx, resolved_devices(ctx), "_sycl/%s/traits" % ctx.label.name)
+    device, objects, tus = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc, traits)
     cc_toolchain, fc = _cc_setup(ctx)
     comp_ctx = cc_common.create_compilation_context(
         headers = depset(ctx.files.hdrs),
@@ -161,10 +167,16 @@ _COMMON_ATTRS = {
     "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
 }
 
+_LIBRARY_ATTRS = dict(_COMMON_ATTRS, **FLAG_DEVICE_ATTRS)
+_LIBRARY_ATTRS["_sycl_device"] = attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec")
+
 sycl_library = rule(
     implementation = _sycl_library_impl,
-    doc = "SYCL sources: host objects (CcInfo) and per-TU device IR (SyclInfo).",
-    attrs = _COMMON_ATTRS,
+    doc = """SYCL sources: host objects (CcInfo) and per-TU device IR (SyclInfo).
+
+Compiled with the aspect traits of --@rules_sycl//sycl:targets (a library is compiled once,
+whatever binary uses it).""",
+    attrs = _LIBRARY_ATTRS,
     fragments = ["cpp"],
     toolchains = [TOOLCHAIN_TYPE, _CPP_TOOLCHAIN],
     provides = [CcInfo, SyclInfo],
@@ -188,7 +200,8 @@ def _sycl_binary_impl(ctx):
     tc = find_sycl_toolchain(ctx)
     devices = resolved_devices(ctx)
     cc = _compilation_context(ctx.attr.deps + [ctx.attr._runtime])
-    device, objects, tus = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc)
+    traits = traits_header(ctx, devices, "_sycl/%s/traits" % ctx.label.name)
+    device, objects, tus = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc, traits)
     name = ctx.label.name
     split_mode = ctx.attr.device_code_split or ctx.attr._split_flag[BuildSettingInfo].value
     shards = ctx.attr.shards or ctx.attr._shards_flag[BuildSettingInfo].value

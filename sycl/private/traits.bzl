@@ -2,11 +2,20 @@
 
 load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_config_file", "device_yaml", "resolved_devices")
 
-def _sycl_traits_header_impl(ctx):
-    devices = resolved_devices(ctx)
-    cfg = ctx.actions.declare_file(ctx.label.name + ".devices.yaml")
+def traits_header(ctx, devices, prefix):
+    """Declares the SyclTraits action for devices; returns the header File.
+
+    Args:
+      ctx: the rule context (needs _sycl_device and the device attributes).
+      devices: [(name, SyclDeviceConfigInfo)] from resolved_devices.
+      prefix: output path prefix inside the package.
+
+    Returns:
+      The generated sycl_aspect_traits.h.
+    """
+    cfg = ctx.actions.declare_file(prefix + ".devices.yaml")
     ctx.actions.write(cfg, device_yaml(devices))
-    header = ctx.actions.declare_file(ctx.label.name + "/sycl_aspect_traits.h")
+    header = ctx.actions.declare_file(prefix + "/sycl_aspect_traits.h")
     names = [d.name if d.known else name for name, d in devices]
     args = ctx.actions.args()
     args.add("traits")
@@ -27,6 +36,10 @@ def _sycl_traits_header_impl(ctx):
         mnemonic = "SyclTraits",
         progress_message = "Generating SYCL aspect traits for %s (%s)" % (ctx.label, ", ".join(names)),
     )
+    return header
+
+def _sycl_traits_header_impl(ctx):
+    header = traits_header(ctx, resolved_devices(ctx), ctx.label.name)
     cc = CcInfo(compilation_context = cc_common.create_compilation_context(
         headers = depset([header]),
         includes = depset([header.dirname]),
