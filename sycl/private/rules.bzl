@@ -112,7 +112,7 @@ def _cc_setup(ctx):
 
 def _sycl_library_impl(ctx):
     tc = find_sycl_toolchain(ctx)
-    cc = _compilation_context(ctx.attr.deps)
+    cc = _compilation_context(ctx.attr.deps + [ctx.attr._runtime])
     traits = traits_header(ctx, resolved_devices(ctx), "_sycl/%s/traits" % ctx.label.name)
     device, objects, tus = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc, traits)
     cc_toolchain, fc = _cc_setup(ctx)
@@ -165,6 +165,7 @@ _COMMON_ATTRS = {
     "defines": attr.string_list(doc = "Preprocessor defines."),
     "includes": attr.string_list(doc = "Include directories, relative to the package."),
     "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
+    "_runtime": attr.label(default = Label("//runtime")),
 }
 
 _LIBRARY_ATTRS = dict(_COMMON_ATTRS, **FLAG_DEVICE_ATTRS)
@@ -359,7 +360,6 @@ _BINARY_ATTRS.update({
     "_shards_flag": attr.label(default = Label("//sycl:shards")),
     "_rdc_flag": attr.label(default = Label("//sycl:rdc")),
     "_device_has_errors_flag": attr.label(default = Label("//sycl:device_has_errors")),
-    "_runtime": attr.label(default = Label("//runtime")),
     "_sycl_device": attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec"),
 })
 

@@ -49,6 +49,20 @@ flag_selection_test = analysistest.make(
     },
 )
 
+def _yaml_impl(ctx):
+    env = analysistest.begin(ctx)
+    a = _action(env, "SyclTraits")
+    asserts.true(env, "--targets=yaml_gpu" in a.argv, "argv: %s" % a.argv)
+    asserts.true(env, [x for x in a.argv if x.endswith("extra_devices.yaml")] != [], "the YAML file is passed: %s" % a.argv)
+    return analysistest.end(env)
+
+yaml_config_test = analysistest.make(
+    _yaml_impl,
+    config_settings = {
+        str(Label("//sycl:device_config_file")): str(Label("//sycl/tests/devices:extra_devices.yaml")),
+    },
+)
+
 def _unknown_impl(ctx):
     env = analysistest.begin(ctx)
     asserts.expect_failure(env, "unknown SYCL target(s) 'no_such_gpu'. Known targets:")
@@ -87,6 +101,10 @@ def device_analysis_test_suite(name):
         want_targets = "nvidia_gpu_sm_90,pocl_cpu",
         want_yaml = ["triple: nvptx64", "pocl_cpu:"],
     )
+    yaml_config_test(
+        name = "device_config_file_flag",
+        target_under_test = ":traits_from_yaml",
+    )
     unknown_target_test(
         name = "unknown_target_fails",
         target_under_test = ":traits_unknown",
@@ -100,5 +118,6 @@ def device_analysis_test_suite(name):
             ":user_registered_device",
             ":targets_flag",
             ":unknown_target_fails",
+            ":device_config_file_flag",
         ],
     )
