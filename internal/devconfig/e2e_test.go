@@ -3,7 +3,6 @@ package devconfig_test
 import (
 	"bytes"
 	"flag"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -13,21 +12,12 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
 	"github.com/rules-sycl/rules_sycl/internal/split"
+	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
 var clangFlag = flag.String("clang", "", "path of clang++ (22)")
 
-func tool(flagVal, name string) string {
-	if flagVal != "" {
-		if _, err := os.Stat(flagVal); err != nil && os.Getenv("TEST_SRCDIR") != "" {
-			flagVal = filepath.Join(os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE"), flagVal)
-		}
-		p, _ := filepath.Abs(flagVal)
-		return p
-	}
-	p, _ := exec.LookPath(name)
-	return p
-}
+func tool(flagVal, name string) string { return testutil.Tool(flagVal, name) }
 
 func run(t *testing.T, args ...string) string {
 	t.Helper()
@@ -50,7 +40,7 @@ func TestFilterPostLinkTableOfRealProgram(t *testing.T) {
 	}
 	dir := t.TempDir()
 	ll := filepath.Join(dir, "f.ll")
-	if out, err := exec.Command(clang, "-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "testdata/features.cpp", "-o", ll).CombinedOutput(); err != nil {
+	if out, err := exec.Command(clang, "-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", testutil.FeaturesCpp, "-o", ll).CombinedOutput(); err != nil {
 		t.Fatalf("clang: %v\n%s", err, out)
 	}
 	prop := filepath.Join(dir, "p.ll")

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
 var (
@@ -36,7 +37,7 @@ func TestCrossCheckWithSPIRVCapabilities(t *testing.T) {
 	}
 	dir := t.TempDir()
 	ll := filepath.Join(dir, "features.ll")
-	runCmd(t, clang, "-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "testdata/features.cpp", "-o", ll)
+	runCmd(t, clang, "-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", testutil.FeaturesCpp, "-o", ll)
 	prop := filepath.Join(dir, "prop.ll")
 	if _, stderr, code := runTool("-o", prop, ll); code != 0 {
 		t.Fatal(stderr)

@@ -11,28 +11,13 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // llvmTool finds an LLVM 22 tool: a path given by flag (Bazel passes them) or on PATH.
-func llvmTool(t *testing.T, flagVal, name string) string {
-	if flagVal != "" {
-		// Bazel passes runfiles-relative paths; go_test runs in the package directory.
-		if _, err := os.Stat(flagVal); err != nil && os.Getenv("TEST_SRCDIR") != "" {
-			flagVal = filepath.Join(os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE"), flagVal)
-		}
-		p, err := filepath.Abs(flagVal)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	if p, err := exec.LookPath(name); err == nil {
-		return p
-	}
-	return ""
-}
+func llvmTool(t *testing.T, flagVal, name string) string { return testutil.Tool(flagVal, name) }
 
 var (
 	llvmAsFlag = flag.String("llvm_as", "", "path of llvm-as (22)")

@@ -15,6 +15,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
 	"github.com/rules-sycl/rules_sycl/internal/props"
+	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
 var (
@@ -66,7 +67,7 @@ func TestCrossCheckRealCompiler(t *testing.T) {
 		t.Skip("clang++-22, llc-22, spirv-dis or spirv-val not found")
 	}
 	dir := t.TempDir()
-	m := compileAndPropagate(t, clang, "testdata/features.cpp", dir)
+	m := compileAndPropagate(t, clang, testutil.FeaturesCpp, dir)
 	out := filepath.Join(dir, "split")
 	if err := SplitShards(m, Options{Mode: ModeAuto}, ImageOptions{}, []string{out}); err != nil {
 		t.Fatal(err)
@@ -123,7 +124,7 @@ func TestShardStability(t *testing.T) {
 	if clang == "" {
 		t.Skip("clang++-22 not found")
 	}
-	orig, _ := os.ReadFile("testdata/features.cpp")
+	orig, _ := os.ReadFile(testutil.FeaturesCpp)
 	variants := map[string]string{
 		"edit_body": strings.Replace(string(orig), "pi[0] += 1;", "pi[0] += 7;", 1),
 		// Joins the image of the other fp64-only kernel.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/props"
+	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
 var (
@@ -20,20 +21,7 @@ var (
 	optFlag    = flag.String("opt", "", "path of opt (22)")
 )
 
-// llvmTool finds an LLVM tool: a path given by flag (Bazel passes runfiles paths) or PATH.
-func llvmTool(flagVal, name string) string {
-	if flagVal != "" {
-		if _, err := os.Stat(flagVal); err != nil && os.Getenv("TEST_SRCDIR") != "" {
-			flagVal = filepath.Join(os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE"), flagVal)
-		}
-		p, _ := filepath.Abs(flagVal)
-		return p
-	}
-	if p, err := exec.LookPath(name); err == nil {
-		return p
-	}
-	return ""
-}
+func llvmTool(flagVal, name string) string { return testutil.Tool(flagVal, name) }
 
 func runTool(args ...string) (string, int) {
 	tool := cli.New("sycl-device")
