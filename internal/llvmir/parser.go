@@ -144,19 +144,8 @@ type pendingType struct {
 	byValue bool
 }
 
-func (s *scanner) addStruct(name string) {
-	if s.seen[name] {
-		return
-	}
-	if s.seen == nil {
-		s.seen = map[string]bool{}
-	}
-	s.seen[name] = true
-	s.tu.Structs = append(s.tu.Structs, name)
-}
-
-func (s *scanner) addTypeRef(name string) {
-	key := "%" + name
+// once appends name to *list the first time key is seen in this scanner.
+func (s *scanner) once(key, name string, list *[]string) {
 	if s.seen[key] {
 		return
 	}
@@ -164,20 +153,12 @@ func (s *scanner) addTypeRef(name string) {
 		s.seen = map[string]bool{}
 	}
 	s.seen[key] = true
-	s.tu.TypeRefs = append(s.tu.TypeRefs, name)
+	*list = append(*list, name)
 }
 
-func (s *scanner) addGlobal(name string) {
-	key := "@" + name
-	if s.seen[key] {
-		return
-	}
-	if s.seen == nil {
-		s.seen = map[string]bool{}
-	}
-	s.seen[key] = true
-	s.tu.Globals = append(s.tu.Globals, name)
-}
+func (s *scanner) addStruct(name string)  { s.once(name, name, &s.tu.Structs) }
+func (s *scanner) addTypeRef(name string) { s.once("%"+name, name, &s.tu.TypeRefs) }
+func (s *scanner) addGlobal(name string)  { s.once("@"+name, name, &s.tu.Globals) }
 
 // isPointerSuffix reports whether the type ending at i is followed by '*' (optionally
 // after "addrspace(N)"): a typed pointer, which never carries aspects.
