@@ -200,7 +200,7 @@ func parseTarget(file string, k, v *yaml.Node, table *aspects.Table) (*Target, e
 	if k.Kind != yaml.ScalarNode || k.Value == "" {
 		return nil, diag.Errorf(file, k.Line, "target name must be a non-empty string")
 	}
-	t := &Target{Name: k.Value, Line: k.Line, Aspects: []string{}, SubGroupSizes: []int{}}
+	t := &Target{Name: k.Value, Line: k.Line, Aspects: []string{}, SubGroupSizes: []int{}, Triple: "spir64"}
 	if !validName(t.Name) {
 		return nil, diag.Errorf(file, k.Line, "invalid target name %q (letters, digits and _ only)", t.Name)
 	}
@@ -272,9 +272,6 @@ func parseTarget(file string, k, v *yaml.Node, table *aspects.Table) (*Target, e
 				t.Aliases = append(t.Aliases, it.Value)
 			}
 		}
-	}
-	if t.Triple == "" {
-		t.Triple = "spir64"
 	}
 	return t, nil
 }

@@ -71,6 +71,9 @@ func Parse(file string, data []byte) (*Table, error) {
 			continue
 		}
 		if t.Columns == nil {
+			if i := strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }); i >= 0 {
+				return nil, diag.Errorf(file, line, "control character %q in the title line", s[i])
+			}
 			if strings.HasPrefix(s, "[") {
 				if !strings.HasSuffix(s, "]") {
 					return nil, diag.Errorf(file, line, "malformed title line %q", s)
@@ -88,6 +91,9 @@ func Parse(file string, data []byte) (*Table, error) {
 			for i := 0; i < n; i++ {
 				t.Columns = append(t.Columns, strconv.Itoa(i))
 			}
+		}
+		if i := strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }); i >= 0 {
+			return nil, diag.Errorf(file, line, "control character %q in a table row", s[i])
 		}
 		cells := strings.Split(s, "|")
 		if len(cells) != len(t.Columns) {

@@ -59,3 +59,11 @@ func TestResolve(t *testing.T) {
 		t.Errorf("allowOutside: %q %v", p, err)
 	}
 }
+
+func TestControlCharactersRefused(t *testing.T) {
+	for _, src := range []string{"[Code]\na\x01.ll\n", "\r\r\r", "[Co\x7fde]\n"} {
+		if _, err := Parse("c.table", []byte(src)); err == nil {
+			t.Errorf("%q accepted", src)
+		}
+	}
+}

@@ -105,3 +105,23 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseWrite: no panic; an accepted .prop written out is read back identically.
+func FuzzParseWrite(f *testing.F) {
+	f.Add([]byte("[SYCL/devicelib req mask]\nDeviceLibReqMask=1|0\n[SYCL/device requirements]\naspects=2|ABAAAAAAAAQAAAAAGAAAAA\nreqd_sub_group_size=1|16\n"))
+	f.Add([]byte("[A]\nx=2|AAAAAAAAAAA\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := Parse("fuzz.prop", data)
+		if err != nil {
+			return
+		}
+		out := r.Bytes()
+		r2, err := Parse("again.prop", out)
+		if err != nil {
+			t.Fatalf("written .prop does not read back: %v\n%s", err, out)
+		}
+		if !bytes.Equal(r2.Bytes(), out) {
+			t.Fatalf("round trip changed:\n%s\n%s", out, r2.Bytes())
+		}
+	})
+}

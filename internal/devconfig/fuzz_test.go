@@ -1,0 +1,24 @@
+package devconfig
+
+import "testing"
+
+// FuzzParse: no panic on any YAML; an accepted configuration, printed by `devices`, reads
+// back with the same targets.
+func FuzzParse(f *testing.F) {
+	f.Add(builtinYAML)
+	f.Add([]byte("t1:\n  aspects: [fp64, 5]\n  sub-group-sizes: [8]\n  aliases: [x]\n"))
+	f.Add([]byte("a: &a [x]\nb: *a\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Parse("fuzz.yaml", data)
+		if err != nil {
+			return
+		}
+		again, err := Parse("printed.yaml", c.YAML())
+		if err != nil {
+			t.Fatalf("printed configuration does not read back: %v\n%s", err, c.YAML())
+		}
+		if len(again.Targets) != len(c.Targets) {
+			t.Fatalf("%d targets, then %d", len(c.Targets), len(again.Targets))
+		}
+	})
+}
