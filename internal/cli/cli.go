@@ -138,7 +138,19 @@ func (t *Tool) runVerb(v *Verb, invokedAs string, args []string, env *Env) error
 	}
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
-		return diag.Usagef("%s: %s", v.Name, strings.TrimPrefix(err.Error(), "flag provided but not defined: "))
+		msg := err.Error()
+		if name := strings.TrimPrefix(msg, "flag provided but not defined: "); name != msg {
+			// Name the flag as it was written (Go's flag package drops a second dash).
+			written := name
+			for _, a := range args {
+				if a == name || a == "-"+name || strings.HasPrefix(a, name+"=") || strings.HasPrefix(a, "-"+name+"=") {
+					written = strings.SplitN(a, "=", 2)[0]
+					break
+				}
+			}
+			msg = "unknown flag " + written
+		}
+		return diag.Usagef("%s: %s", v.Name, msg)
 	}
 	return v.Run(env, fs, positional)
 }

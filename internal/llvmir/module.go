@@ -11,7 +11,9 @@
 package llvmir
 
 import (
+	"bytes"
 	"sort"
+	"unicode/utf8"
 
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 )
@@ -236,6 +238,18 @@ func (m *Module) FnAttr(f *Function, key string) (string, bool) {
 
 // Parse reads module text. file names the input in error messages.
 func Parse(file string, src []byte) (*Module, error) {
+	if !utf8.Valid(src) {
+		// LLVM prints every other byte escaped: raw invalid UTF-8 means a damaged file.
+		i := 0
+		for i < len(src) {
+			r, n := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			i += n
+		}
+		return nil, diag.Errorf(file, bytes.Count(src[:i], []byte("\n"))+1, "invalid UTF-8 byte 0x%02x", src[i])
+	}
 	p := &parser{
 		file: file,
 		src:  src,

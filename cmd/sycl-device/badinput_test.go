@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+)
+
+// TestBadInputCatalogue feeds every verb malformed input: each case must exit 1 (2 for
+// usage errors) with one message that starts with file:line: (or names the flag, or the
+// file), must not panic, must leave no output file behind, and must leave a previous
+// output untouched.
+func TestBadInputCatalogue(t *testing.T) {
+	big := strings.Repeat("x", 10<<20)
+	bomb := "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+	prop := "[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n"
+	cases := []struct {
+		name  string
+		files map[string]string
+		args  []string // "OUT" is the output path, "D/" the case directory
+		code  int
+		msg   string // regexp the single message must match
+	}{
+		{"truncated IR", map[string]string{"in.ll": "define void @f() {\n  %x = add i32 1,"}, []string{"propagate", "-o", "OUT", "D/in.ll"}, 1, `in\.ll:1: function @f has no closing`},
+		{"function without brace", map[string]string{"in.ll": "define void @f()\n  ret void\n}\n"}, []string{"propagate", "-o", "OUT", "D/in.ll"}, 1, `in\.ll:1: .*expected '\{'`},
+		{"missing metadata", map[string]string{"in.ll": "define void @f() !dbg !7 {\n  ret void\n}\n"}, []string{"propagate", "-o", "OUT", "D/in.ll"}, 1, `in\.ll:1: reference to undefined metadata !7`},
+		{"metadata cycle as an aspect list", map[string]string{"in.ll": "define void @f() !sycl_used_aspects !0 {\n  ret void\n}\n!0 = !{!0}\n"}, []string{"propagate", "-o", "OUT", "D/in.ll"}, 1, `in\.ll:1: aspect operand`},
+		{"non-UTF-8 name", map[string]string{"in.ll": "define void @\"f\xff\"() {\n  ret void\n}\n"}, []string{"propagate", "-o", "OUT", "D/in.ll"}, 1, `in\.ll:1: invalid UTF-8`},
+		{"10 MB single line", map[string]string{"in.ll": "*" + big + "\n"}, []string{"propagate", "-o", "OUT", "D/in.ll"}, 1, `in\.ll:1: unexpected token`},
+		{"bitcode input", map[string]string{"in.ll": "BC\xc0\xde\x00\x01"}, []string{"propagate", "-o", "OUT", "D/in.ll"}, 1, `in\.ll: this is LLVM bitcode`},
+		{"missing input", nil, []string{"propagate", "-o", "OUT", "D/none.ll"}, 1, `none\.ll: cannot read`},
+		{"post-link bad IR", map[string]string{"in.ll": "define void @f() {\n"}, []string{"post-link", "-S", "-o", "OUT", "D/in.ll"}, 1, `in\.ll:1: `},
+		{"split bad IR", map[string]string{"in.ll": "declare void @f()\ndeclare void @f()\n"}, []string{"split", "--shards=2", "--out-dir=D/shards", "D/in.ll"}, 1, `in\.ll:2: redefinition`},
+		{"table wrong cell count", map[string]string{"t.table": "[Code|Properties]\na.ll|a.prop|x\n"}, []string{"aspect-filter", "-target=pocl_cpu", "-o", "OUT", "D/t.table"}, 1, `t\.table:2: row has 3 cells`},
+		{"cell with ..", map[string]string{"t.table": "[Code|Properties]\na.ll|../a.prop\n"}, []string{"aspect-filter", "-target=pocl_cpu", "-o", "OUT", "D/t.table"}, 1, `t\.table:2: path "\.\./a\.prop" leaves`},
+		{"absolute cell", map[string]string{"t.table": "[Code|Properties]\na.ll|/etc/a.prop\n"}, []string{"aspect-filter", "-target=pocl_cpu", "-o", "OUT", "D/t.table"}, 1, `t\.table:2: absolute path`},
+		{"missing .prop", map[string]string{"t.table": "[Code|Properties]\na.ll|a.prop\n"}, []string{"aspect-filter", "-target=pocl_cpu", "-o", "OUT", "D/t.table"}, 1, `t\.table:2: cannot read properties`},
+		{"bad Base64", map[string]string{"t.table": "[Code|Properties]\na.ll|a.prop\n", "a.prop": "[SYCL/device requirements]\naspects=2|A*AAAAAAAAA\n"}, []string{"aspect-filter", "-target=pocl_cpu", "-o", "OUT", "D/t.table"}, 1, `a\.prop:2: property aspects: bad Base64`},
+		{"unknown property type", map[string]string{"t.table": "[Code|Properties]\na.ll|a.prop\n", "a.prop": "[SYCL/device requirements]\naspects=7|AAAA\n"}, []string{"aspect-filter", "-target=pocl_cpu", "-o", "OUT", "D/t.table"}, 1, `a\.prop:2: property aspects: unknown property type "7"`},
+		{"control character in table", map[string]string{"t.table": "[Code]\na\x07.ll\n"}, []string{"inspect", "D/t.table"}, 1, `t\.table:2: control character`},
+		{"empty table", map[string]string{"t.table": ""}, []string{"aspect-filter", "-target=pocl_cpu", "-o", "OUT", "D/t.table"}, 1, `t\.table: empty file`},
+		{"unknown target", map[string]string{"t.table": "[Code]\na.ll\n"}, []string{"aspect-filter", "-target=gpu9000", "-o", "OUT", "D/t.table"}, 1, `t\.table: unknown target "gpu9000"; known targets: `},
+		{"unknown aspect in YAML", map[string]string{"d.yaml": "g:\n  aspects: [fp65]\n"}, []string{"devices", "--device-config-file", "D/d.yaml"}, 1, `d\.yaml:2: target g: unknown aspect "fp65"`},
+		{"YAML anchor bomb", map[string]string{"d.yaml": bomb}, []string{"devices", "--device-config-file", "D/d.yaml"}, 1, `d\.yaml:1: YAML anchors and aliases`},
+		{"duplicate targets", map[string]string{"d.yaml": "g:\n  aspects: []\ng:\n  aspects: []\n"}, []string{"devices", "--device-config-file", "D/d.yaml"}, 1, `d\.yaml:3: `},
+		{"empty YAML", map[string]string{"d.yaml": ""}, []string{"traits", "--targets=g", "--device-config-file", "D/d.yaml"}, 1, `d\.yaml:1: empty device configuration`},
+		{"wrap: missing image", map[string]string{"t.table": "[Code|Symbols]\na.bin|a.sym\n", "a.sym": "k\n"}, []string{"wrap", "--table=spir64:spirv:D/t.table", "-o", "OUT"}, 1, `t\.table:2: cannot read image`},
+		{"wrap: bad .prop", map[string]string{"t.table": "[Code|Properties]\na.bin|a.prop\n", "a.bin": "x", "a.prop": "aspects=2|AAAA\n"}, []string{"wrap", "--table=spir64:spirv:D/t.table", "-o", "OUT"}, 1, `a\.prop:1: property outside`},
+		{"aot: no Code column", map[string]string{"t.table": "[Properties]\na.prop\n", "a.prop": prop}, []string{"aot", "-target=spir64", "--llc=llc", "--out-dir=D/img", "D/t.table"}, 1, `t\.table:1: the table has no Code column`},
+		{"unknown flag", map[string]string{"in.ll": ""}, []string{"propagate", "--frobnicate", "D/in.ll"}, 2, `--frobnicate`},
+		{"unknown verb", nil, []string{"frobnicate"}, 2, `unknown verb "frobnicate"`},
+		{"bad wrap format", nil, []string{"wrap", "--table=spir64:exe:x.table", "-o", "OUT"}, 2, `unknown image format "exe"`},
+		{"unwritable output directory", map[string]string{"in.ll": "declare void @f()\n"}, []string{"propagate", "-o", "D/no/such/dir/out.ll", "D/in.ll"}, 1, `no/such/dir`},
+	}
+	if len(cases) < 25 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, data := range tc.files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			outDir := t.TempDir()
+			out := filepath.Join(outDir, "previous.out")
+			os.WriteFile(out, []byte("previous"), 0o644)
+			args := []string{"sycl-device"}
+			for _, a := range tc.args {
+				a = strings.ReplaceAll(a, "D/", dir+"/")
+				if a == "OUT" {
+					a = out
+				}
+				args = append(args, a)
+			}
+			tool := cli.New("sycl-device")
+			registerVerbs(tool)
+			var stdout, stderr bytes.Buffer
+			code := tool.Main(args, &cli.Env{Stdout: &stdout, Stderr: &stderr})
+			msg := strings.TrimSpace(stderr.String())
+			if code != tc.code {
+				t.Errorf("exit %d, want %d (%s)", code, tc.code, msg)
+			}
+			if strings.Count(msg, "\n") != 0 || msg == "" {
+				t.Errorf("want one message line, got %q", msg)
+			}
+			if !regexp.MustCompile(tc.msg).MatchString(msg) {
+				t.Errorf("message %q does not match %q", msg, tc.msg)
+			}
+			if got, _ := os.ReadFile(out); string(got) != "previous" {
+				t.Errorf("the previous output was changed")
+			}
+			if entries, _ := os.ReadDir(outDir); len(entries) != 1 {
+				t.Errorf("files left in the output directory: %v", entries)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "img")); err == nil {
+				if entries, _ := os.ReadDir(filepath.Join(dir, "img")); len(entries) != 0 {
+					t.Errorf("aot left files behind: %v", entries)
+				}
+			}
+		})
+	}
+}
