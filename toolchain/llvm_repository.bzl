@@ -5,7 +5,7 @@ The tools are symlinked into the repository together with the shared libraries t
 read. `SYCL_CLANG_ROOT` (an LLVM install prefix holding bin/clang++) overrides the search.
 """
 
-_REQUIRED_TOOLS = ["clang++", "llvm-link", "llc", "llvm-as", "llvm-dis", "opt"]
+_REQUIRED_TOOLS = ["clang++", "llvm-link", "llc", "llvm-as", "llvm-dis", "opt", "llvm-ar"]
 
 # Found in the LLVM prefix when present; targets that need them fail with a clear message
 # when they are missing.

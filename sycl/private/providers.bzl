@@ -6,6 +6,7 @@ SyclToolchainInfo = provider(
         "family": "string: 'clang' (upstream clang >= 22) or 'dpcpp' (icpx from oneAPI).",
         "clang": "File: the C++ driver used for device compiles (clang++).",
         "llvm_link": "File: llvm-link.",
+        "llvm_ar": "File or None: llvm-ar for SyclArchive (else the C++ toolchain's ar).",
         "llc": "File: llc.",
         "llvm_as": "File: llvm-as.",
         "llvm_dis": "File: llvm-dis.",

@@ -126,10 +126,11 @@ def _sycl_library_impl(ctx):
         args = ctx.actions.args()
         args.add("rcsD", archive)
         args.add_all(objects)
+        ar = tc.llvm_ar if tc.llvm_ar else cc_toolchain.ar_executable
         ctx.actions.run(
-            executable = cc_toolchain.ar_executable,
+            executable = ar,
             arguments = [args],
-            inputs = depset(objects, transitive = [cc_toolchain.all_files]),
+            inputs = depset(objects, transitive = [tc.tool_files if tc.llvm_ar else cc_toolchain.all_files]),
             outputs = [archive],
             mnemonic = "SyclArchive",
             progress_message = "Archiving SYCL host objects of %s" % ctx.label,

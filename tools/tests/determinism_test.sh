@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Determinism and hermeticity of the sycl actions:
+#  1. builds //examples/... in two output roots, the second with --jobs=1, and compares
+#     every sycl action output (everything under _sycl/) byte for byte;
+#  2. greps the command lines (aquery) and parameter files of the Sycl* actions for
+#     absolute paths and host-specific values (user, host name, home, workspace path).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+trap '(cd "$WORK/ws" && tools/bazel --output_user_root="$WORK/root2" shutdown >/dev/null 2>&1) || true; bz "$WORK/ws" shutdown >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+copy_workspace "$WORK/ws"
+bz "$WORK/ws" build //examples/... >/dev/null 2>&1
+(cd "$WORK/ws" && find -L bazel-bin/examples -path '*/_sycl/*' -type f ! -name '*.params' -print0 | sort -z | xargs -0 sha256sum) >"$WORK/first.sums"
+out1="$(cd "$WORK/ws" && readlink -f bazel-out)"
+bz "$WORK/ws" clean --expunge >/dev/null 2>&1 || true
+(cd "$WORK/ws" && tools/bazel --output_user_root="$WORK/root2" build //examples/... --jobs=1 >/dev/null 2>&1)
+(cd "$WORK/ws" && find -L bazel-bin/examples -path '*/_sycl/*' -type f ! -name '*.params' -print0 | sort -z | xargs -0 sha256sum) >"$WORK/second.sums"
+n=$(wc -l <"$WORK/first.sums")
+[ "$n" -gt 100 ] || { echo "FAIL: only $n sycl outputs found" >&2; exit 1; }
+if ! diff -u "$WORK/first.sums" "$WORK/second.sums" >"$WORK/diff.txt"; then
+  head -20 "$WORK/diff.txt"
+  echo "FAIL: sycl action outputs differ between output roots / --jobs=1" >&2
+  exit 1
+fi
+echo "ok: $n sycl action outputs identical across output roots and --jobs=1"
+# Hermeticity: command lines and parameter files.
+(cd "$WORK/ws" && tools/bazel --output_user_root="$WORK/root2" aquery 'mnemonic("Sycl.*", //examples/...)' --output=text 2>/dev/null) >"$WORK/aquery.txt"
+[ -s "$WORK/params.txt" ] || { echo "FAIL: no parameter files of sycl actions found" >&2; exit 1; }
+grep -q 'Mnemonic: SyclAot' "$WORK/aquery.txt" || { echo "FAIL: aquery found no Sycl actions" >&2; exit 1; }
+# The parameter files of the sycl actions (the cc toolchain's own link lives elsewhere).
+(cd "$WORK/ws" && find -L bazel-bin/examples -path '*/_sycl/*' -name '*.params' -print0 | xargs -0 cat) >"$WORK/params.txt"
+bad=0
+check() { # check GREP_FLAGS NEEDLE
+  local flags="$1" needle="$2"
+  [ -n "$needle" ] || return 0
+  for f in "$WORK/params.txt" "$WORK/aquery.txt"; do
+    hits=$(grep $flags -- "$needle" "$f" | grep -v 'PATH=' | cut -c1-200 | head -3 || true)
+    if [ -n "$hits" ]; then echo "FAIL: '$needle' in $(basename "$f"): $hits" >&2; bad=1; fi
+  done
+}
+for path in "$WORK" "$ROOT" "$HOME/" "/root/" "/home/" "/tmp/" "/usr/" "/etc/"; do check -F "$path"; done
+# Host and user names as whole words only (a short host name is part of many file names).
+check -Fw "$(hostname)"
+[ "$(whoami)" = root ] || check -Fw "$(whoami)"
+[ "$bad" = 0 ] || exit 1
+echo "ok: no absolute or host-specific paths in $(grep -c 'Mnemonic: Sycl' "$WORK/aquery.txt") Sycl action command lines and their parameter files"
