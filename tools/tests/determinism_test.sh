@@ -11,7 +11,7 @@ bz "$WORK/ws" build //examples/... >/dev/null 2>&1
 (cd "$WORK/ws" && find -L bazel-bin/examples -path '*/_sycl/*' -type f ! -name '*.params' -print0 | sort -z | xargs -0 sha256sum) >"$WORK/first.sums"
 out1="$(cd "$WORK/ws" && readlink -f bazel-out)"
 bz "$WORK/ws" clean --expunge >/dev/null 2>&1 || true
-(cd "$WORK/ws" && tools/bazel --output_user_root="$WORK/root2" build //examples/... --jobs=1 >/dev/null 2>&1)
+(cd "$WORK/ws" && tools/bazel --output_user_root="$WORK/root2" build //examples/... --jobs=1 --materialize_param_files >/dev/null 2>&1)
 (cd "$WORK/ws" && find -L bazel-bin/examples -path '*/_sycl/*' -type f ! -name '*.params' -print0 | sort -z | xargs -0 sha256sum) >"$WORK/second.sums"
 n=$(wc -l <"$WORK/first.sums")
 [ "$n" -gt 100 ] || { echo "FAIL: only $n sycl outputs found" >&2; exit 1; }
@@ -23,10 +23,10 @@ fi
 echo "ok: $n sycl action outputs identical across output roots and --jobs=1"
 # Hermeticity: command lines and parameter files.
 (cd "$WORK/ws" && tools/bazel --output_user_root="$WORK/root2" aquery 'mnemonic("Sycl.*", //examples/...)' --output=text 2>/dev/null) >"$WORK/aquery.txt"
-[ -s "$WORK/params.txt" ] || { echo "FAIL: no parameter files of sycl actions found" >&2; exit 1; }
 grep -q 'Mnemonic: SyclAot' "$WORK/aquery.txt" || { echo "FAIL: aquery found no Sycl actions" >&2; exit 1; }
 # The parameter files of the sycl actions (the cc toolchain's own link lives elsewhere).
 (cd "$WORK/ws" && find -L bazel-bin/examples -path '*/_sycl/*' -name '*.params' -print0 | xargs -0 cat) >"$WORK/params.txt"
+[ -s "$WORK/params.txt" ] || { echo "FAIL: no parameter files of sycl actions found" >&2; exit 1; }
 bad=0
 check() { # check GREP_FLAGS NEEDLE
   local flags="$1" needle="$2"
