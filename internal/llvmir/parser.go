@@ -476,19 +476,9 @@ func (p *parser) function(lineStart, i int, decl bool) error {
 			}
 			i = j
 		case c == '"':
-			j := skipString(src, i)
-			if j < 0 {
-				return p.errorf(p.line, "unterminated string")
-			}
-			key := unescape(src[i+1 : j-1])
-			val := ""
-			if j < end && src[j] == '=' && j+1 < end && src[j+1] == '"' {
-				k := skipString(src, j+1)
-				if k < 0 {
-					return p.errorf(p.line, "unterminated string")
-				}
-				val = unescape(src[j+2 : k-1])
-				j = k
+			key, val, j, err := p.stringAttr(i, end)
+			if err != nil {
+				return err
 			}
 			if f.StrAttrs == nil {
 				f.StrAttrs = map[string]string{}
@@ -1067,6 +1057,26 @@ func (p *parser) mdRefsIn(i, end int) ([]int, error) {
 	return refs, nil
 }
 
+// stringAttr reads a string attribute "key" or "key"="value" starting at src[i] == '"'
+// and returns the offset after it.
+func (p *parser) stringAttr(i, end int) (key, val string, next int, err error) {
+	src := p.src
+	j := skipString(src, i)
+	if j < 0 {
+		return "", "", i, p.errorf(p.line, "unterminated string")
+	}
+	key = unescape(src[i+1 : j-1])
+	if j < end && src[j] == '=' && j+1 < end && src[j+1] == '"' {
+		k := skipString(src, j+1)
+		if k < 0 {
+			return "", "", i, p.errorf(p.line, "unterminated string")
+		}
+		val = unescape(src[j+2 : k-1])
+		j = k
+	}
+	return key, val, j, nil
+}
+
 // attrGroup parses "attributes #N = { ... }".
 func (p *parser) attrGroup(i, end int) error {
 	src := p.src
@@ -1099,19 +1109,9 @@ func (p *parser) attrGroup(i, end int) error {
 		c := src[k]
 		switch {
 		case c == '"':
-			r := skipString(src, k)
-			if r < 0 {
-				return p.errorf(p.line, "unterminated string")
-			}
-			key := unescape(src[k+1 : r-1])
-			val := ""
-			if r < end && src[r] == '=' && r+1 < end && src[r+1] == '"' {
-				q := skipString(src, r+1)
-				if q < 0 {
-					return p.errorf(p.line, "unterminated string")
-				}
-				val = unescape(src[r+2 : q-1])
-				r = q
+			key, val, r, err := p.stringAttr(k, end)
+			if err != nil {
+				return err
 			}
 			ag.StrAttrs[key] = val
 			k = r
