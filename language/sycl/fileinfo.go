@@ -1,0 +1,177 @@
+package sycl
+
+import (
+	"bytes"
+	"os"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Source extensions Gazelle treats as C++ translation units, and header extensions it
+// groups with them. They match the file types sycl_library accepts.
+var (
+	sourceExts = []string{".cpp", ".cc", ".cxx", ".c++"}
+	headerExts = []string{".h", ".hpp", ".hh", ".hxx"}
+)
+
+func hasExt(name string, exts []string) bool {
+	for _, e := range exts {
+		if strings.HasSuffix(name, e) && len(name) > len(e) {
+			return true
+		}
+	}
+	return false
+}
+
+func isSource(name string) bool { return hasExt(name, sourceExts) }
+func isHeader(name string) bool { return hasExt(name, headerExts) }
+
+// stem is the file name without its extension: scale.cpp and scale.h share "scale".
+func stem(name string) string { return strings.TrimSuffix(name, path.Ext(name)) }
+
+// include is one #include directive.
+type include struct {
+	Path   string // as written between the delimiters
+	Quoted bool   // "..." rather than <...>
+	Line   int    // 1-based line of the directive
+}
+
+// fileInfo is what Gazelle needs to know about one C++ file.
+type fileInfo struct {
+	Name     string // base name
+	Rel      string // slash path from the repository root
+	Includes []include
+	Marker   bool // includes a SYCL header or uses a SYCL attribute itself
+	HasMain  bool // defines int main(
+}
+
+// The headers and attributes that make a file SYCL code. rsycl/sycl_lite.h is the
+// examples' header of this project; DPC++ users include one of the first two.
+var syclHeaders = map[string]bool{
+	"sycl/sycl.hpp":     true,
+	"CL/sycl.hpp":       true,
+	"sycl.hpp":          true,
+	"rsycl/sycl_lite.h": true,
+}
+
+var (
+	includeRe = regexp.MustCompile(`^\s*#\s*include\s*(?:"([^"\n]+)"|<([^>\n]+)>)`)
+	markerRe  = regexp.MustCompile(`\b(sycl_kernel_entry_point|sycl_external|SYCL_EXTERNAL)\b`)
+	mainRe    = regexp.MustCompile(`(?:^|[^\w:.>])int\s+main\s*\(`)
+)
+
+// readFileInfo scans one file. Comments and string literals are blanked first (keeping
+// line breaks), so a commented-out include or a "main(" inside a string does not count.
+func readFileInfo(dir, rel, name string) (fileInfo, error) {
+	data, err := os.ReadFile(path.Join(dir, name))
+	if err != nil {
+		return fileInfo{}, err
+	}
+	return scanFile(rel, name, data), nil
+}
+
+func scanFile(rel, name string, data []byte) fileInfo {
+	fi := fileInfo{Name: name, Rel: path.Join(rel, name)}
+	code := stripCommentsAndStrings(data)
+	origLines := bytes.Split(data, []byte("\n"))
+	for i, line := range bytes.Split(code, []byte("\n")) {
+		if bytes.Contains(line, []byte("include")) {
+			// The directive survives stripping; its quoted path does not, so read the
+			// path from the original line at the same position.
+			if includeRe.Match(line) && i < len(origLines) {
+				if m := includeRe.FindSubmatch(origLines[i]); m != nil {
+					inc := include{Line: i + 1}
+					if m[1] != nil {
+						inc.Path, inc.Quoted = string(m[1]), true
+					} else {
+						inc.Path = string(m[2])
+					}
+					fi.Includes = append(fi.Includes, inc)
+					if syclHeaders[inc.Path] {
+						fi.Marker = true
+					}
+				}
+			}
+			continue
+		}
+		if markerRe.Match(line) {
+			fi.Marker = true
+		}
+		if mainRe.Match(line) {
+			fi.HasMain = true
+		}
+	}
+	return fi
+}
+
+// stripCommentsAndStrings replaces comments and the contents of string and character
+// literals by spaces, keeping newlines, so line numbers stay valid. The quotes of a
+// literal stay, so `#include "x.h"` keeps its shape as `#include "   "`.
+func stripCommentsAndStrings(src []byte) []byte {
+	out := make([]byte, len(src))
+	copy(out, src)
+	const (
+		code = iota
+		lineComment
+		blockComment
+		str
+		chr
+	)
+	state := code
+	for i := 0; i < len(out); i++ {
+		c := src[i]
+		switch state {
+		case code:
+			switch {
+			case c == '/' && i+1 < len(src) && src[i+1] == '/':
+				state = lineComment
+				out[i] = ' '
+			case c == '/' && i+1 < len(src) && src[i+1] == '*':
+				state = blockComment
+				out[i], out[i+1] = ' ', ' '
+				i++
+			case c == '"':
+				state = str
+			case c == '\'' && !(i > 0 && isHexDigit(src[i-1])):
+				// A quote after a digit is a C++14 digit separator (1'000).
+				state = chr
+			}
+		case lineComment:
+			if c == '\n' {
+				state = code
+			} else {
+				out[i] = ' '
+			}
+		case blockComment:
+			if c == '*' && i+1 < len(src) && src[i+1] == '/' {
+				out[i], out[i+1] = ' ', ' '
+				i++
+				state = code
+			} else if c != '\n' {
+				out[i] = ' '
+			}
+		case str, chr:
+			end := byte('"')
+			if state == chr {
+				end = '\''
+			}
+			switch {
+			case c == '\\' && i+1 < len(src) && src[i+1] != '\n':
+				out[i], out[i+1] = ' ', ' '
+				i++
+			case c == end:
+				state = code
+			case c == '\n':
+				state = code // unterminated literal: stop at the line end
+			default:
+				out[i] = ' '
+			}
+		}
+	}
+	return out
+}
+
+func isHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}

@@ -1,0 +1,62 @@
+package sycl
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestScanFile(t *testing.T) {
+	src := `// #include "commented.h"
+#include <cstdio>
+#include "lib/scale.h"  // the scale function
+/* #include <sycl/sycl.hpp>
+   int main() { } */
+  #  include "rsycl/sycl_lite.h"
+const char *s = "int main(";
+int x = 1'000'000; char c = '"';
+int main(int argc, char **argv) { return 0; }
+`
+	fi := scanFile("app", "main.cpp", []byte(src))
+	want := []include{
+		{Path: "cstdio", Line: 2},
+		{Path: "lib/scale.h", Quoted: true, Line: 3},
+		{Path: "rsycl/sycl_lite.h", Quoted: true, Line: 6},
+	}
+	if !reflect.DeepEqual(fi.Includes, want) {
+		t.Errorf("includes = %+v, want %+v", fi.Includes, want)
+	}
+	if !fi.Marker || !fi.HasMain || fi.Rel != "app/main.cpp" {
+		t.Errorf("got %+v", fi)
+	}
+}
+
+func TestScanFileMarkersAndMain(t *testing.T) {
+	for _, tc := range []struct {
+		src          string
+		marker, main bool
+	}{
+		{"#include <sycl/sycl.hpp>\n", true, false},
+		{"#include <CL/sycl.hpp>\n", true, false},
+		{"#include <vector>\nint f();\n", false, false},
+		{"[[clang::sycl_external]] float f(float);\n", true, false},
+		{"SYCL_EXTERNAL void g();\n", true, false},
+		{"// SYCL_EXTERNAL\nint main() {}\n", false, true},
+		{"const char *m = \"sycl_kernel_entry_point\";\n", false, false},
+		{"int mymain() {}\nint ns::main() {}\n", false, false},
+		{"int\nmain2();\nstatic int main (void) { return 0; }\n", false, true},
+	} {
+		fi := scanFile("", "x.cpp", []byte(tc.src))
+		if fi.Marker != tc.marker || fi.HasMain != tc.main {
+			t.Errorf("%q: marker=%v main=%v, want %v %v", tc.src, fi.Marker, fi.HasMain, tc.marker, tc.main)
+		}
+	}
+}
+
+func TestStripKeepsLines(t *testing.T) {
+	src := []byte("a /* b\nc */ d \"e\\\"f\" // g\nh\n")
+	got := string(stripCommentsAndStrings(src))
+	want := "a     \n     d \"    \"     \nh\n"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,2 @@
+#include <vector>
+int plain() { return 1; }

@@ -1,0 +1,8 @@
+#include <cstdio>
+#include "scale.h"
+#include <sycl/sycl.hpp>
+
+int main() {
+  sycl::queue q;
+  return 0;
+}

@@ -1,0 +1,1 @@
+struct vec3 { float x, y, z; };

@@ -1,0 +1,2 @@
+#include <sycl/sycl.hpp>
+SYCL_EXTERNAL int v2();

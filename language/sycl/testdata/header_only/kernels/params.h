@@ -1,0 +1,2 @@
+#pragma once
+struct Params { float a; };

@@ -1,0 +1,3 @@
+#include "lib/scale.h"
+
+SYCL_EXTERNAL float scale(float x) { return 2 * x; }

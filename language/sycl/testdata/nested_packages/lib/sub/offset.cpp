@@ -1,0 +1,4 @@
+#include "offset.h"
+#include "../scale.h"
+
+SYCL_EXTERNAL float offset(float x) { return scale(x) + 1; }

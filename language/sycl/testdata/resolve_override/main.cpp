@@ -1,0 +1,9 @@
+#include <cstdio>
+#include "scale.h"
+#include "external/blas.h"
+#include <sycl/sycl.hpp>
+
+int main() {
+  sycl::queue q;
+  return 0;
+}

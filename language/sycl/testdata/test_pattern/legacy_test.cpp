@@ -1,0 +1,7 @@
+#include <cstdio>
+#include <sycl/sycl.hpp>
+
+int main() {
+  sycl::queue q;
+  return 0;
+}
