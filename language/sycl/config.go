@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/bazelbuild/bazel-gazelle/config"
@@ -81,7 +82,8 @@ func (*syclLang) Configure(c *config.Config, rel string, f *rule.File) {
 	}
 	for _, d := range f.Directives {
 		if err := sc.apply(d.Key, strings.TrimSpace(d.Value)); err != nil {
-			log.Fatalf("%s: # gazelle:%s %s: %v", f.Path, d.Key, d.Value, err)
+			// The path from the repository root, as the other messages give it.
+			log.Fatalf("%s: # gazelle:%s %s: %v", path.Join(rel, filepath.Base(f.Path)), d.Key, d.Value, err)
 		}
 	}
 }
