@@ -7,6 +7,7 @@ package aot
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -101,6 +102,11 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, string, err
 // Run compiles every row of table for t into outDir and writes outDir/files.table. With
 // dryRun it prints the commands instead of running them.
 func Run(table string, t *devconfig.Target, tools Tools, outDir string, dryRun bool, log *bytes.Buffer) error {
+	return RunContext(context.Background(), table, t, tools, outDir, dryRun, log)
+}
+
+// RunContext is Run whose tool processes are killed when ctx is cancelled.
+func RunContext(ctx context.Context, table string, t *devconfig.Target, tools Tools, outDir string, dryRun bool, log *bytes.Buffer) error {
 	data, err := os.ReadFile(table)
 	if err != nil {
 		return diag.Errorf(table, 0, "cannot read: %v", err)
@@ -135,7 +141,7 @@ func Run(table string, t *devconfig.Target, tools Tools, outDir string, dryRun b
 				fmt.Fprintf(log, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
 				continue
 			}
-			cmd := exec.Command(s.Tool, s.Args...)
+			cmd := exec.CommandContext(ctx, s.Tool, s.Args...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			if err := cmd.Run(); err != nil {
@@ -203,7 +209,7 @@ func Verb() *cli.Verb {
 				return diag.Usagef("aot: %v", cfg.UnknownTargetError(target))
 			}
 			var log bytes.Buffer
-			err = Run(args[0], t, tools, outDir, dryRun, &log)
+			err = RunContext(env.Ctx(), args[0], t, tools, outDir, dryRun, &log)
 			env.Stdout.Write(log.Bytes())
 			return err
 		},

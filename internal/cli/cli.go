@@ -7,6 +7,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -27,6 +28,16 @@ const Version = "0.1.0"
 type Env struct {
 	Stdout io.Writer
 	Stderr io.Writer
+	// Context is cancelled when the request is (persistent worker); nil means never.
+	Context context.Context
+}
+
+// Ctx returns the environment's context, or context.Background().
+func (e *Env) Ctx() context.Context {
+	if e.Context == nil {
+		return context.Background()
+	}
+	return e.Context
 }
 
 // Verb is one sub-command.

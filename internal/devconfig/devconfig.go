@@ -88,7 +88,41 @@ func Load(file string, read func(string) ([]byte, error)) (*Config, error) {
 	if err != nil {
 		return nil, diag.Errorf(file, 0, "cannot read device configuration: %v", err)
 	}
-	return Parse(file, data)
+	key := file + "\x00" + string(data)
+	if c, ok := loaded.get(key); ok {
+		return c, nil
+	}
+	c, err := Parse(file, data)
+	if err == nil {
+		loaded.put(key, c)
+	}
+	return c, err
+}
+
+// loaded keeps parsed configurations for a persistent worker, keyed by file name and
+// content (the name appears in messages), so a changed file is parsed again. Configs
+// are read-only once parsed. The cache holds a few entries: a build has one or two.
+var loaded = &configCache{m: map[string]*Config{}}
+
+type configCache struct {
+	mu sync.Mutex
+	m  map[string]*Config
+}
+
+func (c *configCache) get(key string) (*Config, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cfg, ok := c.m[key]
+	return cfg, ok
+}
+
+func (c *configCache) put(key string, cfg *Config) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= 16 {
+		c.m = map[string]*Config{}
+	}
+	c.m[key] = cfg
 }
 
 // Lookup finds a target by name or alias.

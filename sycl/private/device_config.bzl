@@ -204,6 +204,7 @@ FLAG_DEVICE_ATTRS = {
     "_targets_flag": attr.label(default = Label("//sycl:targets")),
     "_device_config_file": attr.label(default = Label("//sycl:device_config_file"), allow_files = True),
     "_allowlist_function_transition": attr.label(default = "@bazel_tools//tools/allowlists/function_transition_allowlist"),
+    "_workers_flag": attr.label(default = Label("//sycl:workers")),
 }
 
 # Attributes every rule that compiles for its own device targets carries.
@@ -213,4 +214,5 @@ DEVICE_ATTRS = {
     "_targets_flag": attr.label(default = Label("//sycl:targets")),
     "_device_config_file": attr.label(default = Label("//sycl:device_config_file"), allow_files = True),
     "_allowlist_function_transition": attr.label(default = "@bazel_tools//tools/allowlists/function_transition_allowlist"),
+    "_workers_flag": attr.label(default = Label("//sycl:workers")),
 }

@@ -6,6 +6,7 @@ load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "FLAG_DEVICE_ATTRS", "d
 load("//sycl/private:providers.bzl", "SyclInfo")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "find_sycl_toolchain")
 load("//sycl/private:traits.bzl", "traits_header")
+load("//sycl/private:workers.bzl", "worker_requirements")
 
 _CPP_TOOLCHAIN = "@bazel_tools//tools/cpp:toolchain_type"
 _SPLIT_MODES = {"auto": "auto", "per_kernel": "kernel", "per_source": "source", "off": "none"}
@@ -196,6 +197,7 @@ def _run_tool(ctx, mnemonic, message, arguments, inputs, outputs):
         outputs = outputs,
         mnemonic = mnemonic,
         progress_message = message,
+        execution_requirements = worker_requirements(ctx),
     )
 
 def _sycl_binary_impl(ctx):
