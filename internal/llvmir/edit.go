@@ -65,7 +65,8 @@ func (e *Editor) AddNode(value string) int {
 }
 
 // SetAttachment gives function f the attachment "!name !id", replacing an existing
-// attachment of that name.
+// attachment of that name. A definition gets it before its "{", a declaration after
+// "declare", where LLVM's parser reads them.
 func (e *Editor) SetAttachment(f *Function, name string, id int) {
 	text := "!" + name + " !" + strconv.Itoa(id)
 	for _, a := range f.Attachments {
@@ -74,7 +75,13 @@ func (e *Editor) SetAttachment(f *Function, name string, id int) {
 			return
 		}
 	}
-	e.edits = append(e.edits, edit{at: f.HeaderEnd, end: f.HeaderEnd, text: " " + text, seq: len(e.edits)})
+	at := f.HeaderEnd
+	if f.Decl {
+		// A declaration's attachments come right after the keyword:
+		// declare !name !N double @f(double)
+		at = f.Span.Start + len("declare")
+	}
+	e.edits = append(e.edits, edit{at: at, end: at, text: " " + text, seq: len(e.edits)})
 }
 
 // Changed reports whether any edit was made.

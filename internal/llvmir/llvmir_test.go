@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
 // allTestIR is every .ll file of the repository's test data.
@@ -275,5 +277,39 @@ func TestForwardTypeReferences(t *testing.T) {
 	o := m.Structs["outer"]
 	if strings.Join(o.Members.Structs, ",") != "inner" || strings.Join(o.Members.TypeRefs, ",") != "inner" {
 		t.Errorf("outer members: %+v", o.Members)
+	}
+}
+
+// A declaration takes its attachments after "declare" (LLVM's parser rejects them after
+// the parameter list); llvm-as, when present, checks that LLVM reads the result.
+func TestEditAttachmentOnDeclaration(t *testing.T) {
+	src := "define double @f(double %x) {\n  %r = call double @llvm.fmuladd.f64(double %x, double %x, double %x)\n  ret double %r\n}\n\ndeclare double @llvm.fmuladd.f64(double, double, double) #0\n\nattributes #0 = { nounwind }\n"
+	m, err := Parse("d.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEditor(m)
+	id := e.AddNode(`!{!"fp64", i32 6}`)
+	e.SetAttachment(m.Func("llvm.fmuladd.f64"), "sycl_used_aspects", id)
+	e.SetAttachment(m.Func("f"), "sycl_used_aspects", id)
+	var out bytes.Buffer
+	e.WriteTo(&out)
+	want := "declare !sycl_used_aspects !0 double @llvm.fmuladd.f64(double, double, double) #0\n"
+	if !strings.Contains(out.String(), want) {
+		t.Fatalf("output lacks %q:\n%s", want, out.String())
+	}
+	m2, err := Parse("out.ll", out.Bytes())
+	if err != nil {
+		t.Fatalf("edited output does not parse: %v", err)
+	}
+	if a := m2.Func("llvm.fmuladd.f64").Attachments; len(a) != 1 || a[0].Name != "sycl_used_aspects" {
+		t.Errorf("re-read attachments = %+v", a)
+	}
+	if llvmAs := testutil.Tool("", "llvm-as-22", "llvm-as"); llvmAs != "" {
+		cmd := exec.Command(llvmAs, "-o", os.DevNull, "-")
+		cmd.Stdin = bytes.NewReader(out.Bytes())
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("llvm-as rejects the edited module: %v\n%s", err, msg)
+		}
 	}
 }

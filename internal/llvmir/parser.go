@@ -360,6 +360,30 @@ func skipParens(p *parser, src []byte, i, end, line int) (int, error) {
 	return i, p.errorf(line, "unbalanced parentheses")
 }
 
+// attachment reads "!name !N" at i into f.Attachments and returns the offset after it.
+func (p *parser) attachment(f *Function, i, end int, of string) (int, error) {
+	src := p.src
+	j := i + 1
+	for j < end && (isWordChar(src[j]) || src[j] == '-') {
+		j++
+	}
+	aname := string(src[i+1 : j])
+	k := skipSpaces(src, j, end)
+	if aname == "" || k >= end || src[k] != '!' {
+		return 0, p.errorf(p.line, "malformed metadata attachment on %s", of)
+	}
+	l := k + 1
+	for l < end && isDigit(src[l]) {
+		l++
+	}
+	id, ok := atoi(src[k+1 : l])
+	if !ok {
+		return 0, p.errorf(p.line, "malformed metadata attachment !%s on %s", aname, of)
+	}
+	f.Attachments = append(f.Attachments, Attachment{Name: aname, ID: id, Span: Span{i, l}})
+	return l, nil
+}
+
 func skipSpaces(src []byte, i, end int) int {
 	for i < end && (src[i] == ' ' || src[i] == '\t') {
 		i++
@@ -375,10 +399,17 @@ func (p *parser) function(lineStart, i int, decl bool) error {
 	f.Span.Start = lineStart
 	end := lineEnd(src, lineStart)
 	sig := &scanner{p: p, tu: &f.Sig, line: p.line, mdRefs: &f.mdRefs, calleeAt: -1}
-	// Prefix: linkage, calling convention, return attributes and type, up to @name.
+	// Prefix: linkage, calling convention, return attributes and type, up to @name. A
+	// declaration's attachments come here too: declare !name !N double @f(double).
 	for i < end && src[i] != '@' {
 		c := src[i]
 		switch {
+		case c == '!' && decl:
+			j, err := p.attachment(f, i, end, "a declaration")
+			if err != nil {
+				return err
+			}
+			i = j
 		case isWordStart(c):
 			j := i + 1
 			for j < end && isWordChar(src[j]) {
@@ -486,26 +517,11 @@ func (p *parser) function(lineStart, i int, decl bool) error {
 			f.StrAttrs[key] = val
 			i = j
 		case c == '!':
-			nameStart := i
-			j := i + 1
-			for j < end && (isWordChar(src[j]) || src[j] == '-') {
-				j++
+			j, err := p.attachment(f, i, end, "@"+name)
+			if err != nil {
+				return err
 			}
-			aname := string(src[i+1 : j])
-			k := skipSpaces(src, j, end)
-			if aname == "" || k >= end || src[k] != '!' {
-				return p.errorf(p.line, "malformed metadata attachment on @%s", name)
-			}
-			l := k + 1
-			for l < end && isDigit(src[l]) {
-				l++
-			}
-			id, ok := atoi(src[k+1 : l])
-			if !ok {
-				return p.errorf(p.line, "malformed metadata attachment !%s on @%s", aname, name)
-			}
-			f.Attachments = append(f.Attachments, Attachment{Name: aname, ID: id, Span: Span{nameStart, l}})
-			i = l
+			i = j
 		case c == '{':
 			bodyOpen = i
 			i = end

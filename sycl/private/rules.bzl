@@ -20,6 +20,48 @@ _WRAP = {
     "opencl-aot": ("spir64_x86_64", "native"),
 }
 
+def _path(x):
+    return x if type(x) == "string" else x.path
+
+def _declare(ctx, rec, path, directory = False):
+    """An intermediate output: a declared File, or in one-action mode a scratch path.
+
+    In one-action mode (rec is a dict) the file exists only inside the single action
+    that runs every step, as it does inside one `clang++ -fsycl` call."""
+    if rec == None:
+        return ctx.actions.declare_directory(path) if directory else ctx.actions.declare_file(path)
+    full = "/".join([p for p in [ctx.bin_dir.path, ctx.label.package, path] if p])
+    rec["mkdirs"].append(full if directory else full.rsplit("/", 1)[0])
+    return struct(path = full, dirname = full.rsplit("/", 1)[0], scratch = True)
+
+def _shell_quote(s):
+    return "'" + s.replace("'", "'\\''") + "'"
+
+def _action(ctx, rec, executable, argv, inputs, outputs, mnemonic, message, transitive = [], params = False):
+    """Registers one step: its own action, or in one-action mode a line of the script."""
+    real = [i for i in inputs if not hasattr(i, "scratch")]
+    if rec != None:
+        rec["cmds"].append(" ".join([_shell_quote(_path(a)) for a in [executable] + argv]))
+        rec["inputs"].append(depset(real + ([executable] if type(executable) != "string" else []), transitive = transitive))
+        rec["outputs"].extend([o for o in outputs if not hasattr(o, "scratch")])
+        return
+    args = ctx.actions.args()
+    args.add_all([_path(a) for a in argv])
+    requirements = {}
+    if params:
+        args.use_param_file("@%s", use_always = True)
+        args.set_param_file_format("multiline")
+        requirements = worker_requirements(ctx)
+    ctx.actions.run(
+        executable = executable,
+        arguments = [args],
+        inputs = depset(real, transitive = transitive),
+        outputs = outputs,
+        mnemonic = mnemonic,
+        progress_message = message,
+        execution_requirements = requirements,
+    )
+
 def _compilation_context(deps):
     return cc_common.merge_cc_infos(cc_infos = [d[CcInfo] for d in deps if CcInfo in d]).compilation_context
 
@@ -35,7 +77,7 @@ def _include_flags(ctx, cc):
         flags.append("-D" + d)
     return flags
 
-def _compile_tus(ctx, tc, srcs, hdrs, cc, traits):
+def _compile_tus(ctx, tc, srcs, hdrs, cc, traits, rec = None):
     """Device compile (SyclDeviceCompile) and host compile (SyclHostCompile) of every TU.
 
     Both see the aspect traits header of the selected targets (-include)."""
@@ -47,56 +89,50 @@ def _compile_tus(ctx, tc, srcs, hdrs, cc, traits):
     for src in srcs:
         tus.append(struct(src = src, flags = tuple(flags), inputs = depset(hdrs, transitive = [cc.headers])))
         stem = "_sycl/%s/%s" % (ctx.label.name, src.short_path.replace("/", "_").rsplit(".", 1)[0])
-        ll = ctx.actions.declare_file(stem + ".dev.ll")
-        args = ctx.actions.args()
-        args.add_all(["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-O2"])
-        args.add_all(flags)
-        args.add(src)
-        args.add("-o", ll)
-        ctx.actions.run(
-            executable = tc.clang,
-            arguments = [args],
-            inputs = depset([src], transitive = [inputs]),
-            outputs = [ll],
-            mnemonic = "SyclDeviceCompile",
-            progress_message = "Compiling SYCL device code %s" % src.short_path,
+        ll = _declare(ctx, rec, stem + ".dev.ll")
+        _action(
+            ctx,
+            rec,
+            tc.clang,
+            ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-O2"] + list(flags) + [src, "-o", ll],
+            [src],
+            [ll],
+            "SyclDeviceCompile",
+            "Compiling SYCL device code %s" % src.short_path,
+            transitive = [inputs],
         )
         device.append(ll)
         obj = ctx.actions.declare_file(stem + ".o")
-        args = ctx.actions.args()
-        args.add_all(["-Xclang", "-fsycl-is-host", "-c", "-O2", "-fPIC"])
-        args.add_all(flags)
-        args.add(src)
-        args.add("-o", obj)
-        ctx.actions.run(
-            executable = tc.clang,
-            arguments = [args],
-            inputs = depset([src], transitive = [inputs]),
-            outputs = [obj],
-            mnemonic = "SyclHostCompile",
-            progress_message = "Compiling SYCL host code %s" % src.short_path,
+        _action(
+            ctx,
+            rec,
+            tc.clang,
+            ["-Xclang", "-fsycl-is-host", "-c", "-O2", "-fPIC"] + list(flags) + [src, "-o", obj],
+            [src],
+            [obj],
+            "SyclHostCompile",
+            "Compiling SYCL host code %s" % src.short_path,
+            transitive = [inputs],
         )
         objects.append(obj)
     return device, objects, tus
 
-def _nvptx_compile(ctx, tc, tus, arch):
+def _nvptx_compile(ctx, tc, tus, arch, rec = None):
     """The second device compile of every TU with clang's NVPTX front end for arch."""
     out = []
     for i, tu in enumerate(tus):
-        ll = ctx.actions.declare_file("_sycl/%s/%s/%d_%s.dev.ll" % (ctx.label.name, arch, i, tu.src.basename.rsplit(".", 1)[0]))
-        args = ctx.actions.args()
-        args.add_all(["-fsycl", "--offload-arch=" + arch, "-nocudalib", "-Xclang", "-target-feature", "-Xclang", "+ptx80"])
-        args.add_all(["-fsycl-device-only", "-S", "-emit-llvm", "-O2"])
-        args.add_all(tu.flags)
-        args.add(tu.src)
-        args.add("-o", ll)
-        ctx.actions.run(
-            executable = tc.clang,
-            arguments = [args],
-            inputs = depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
-            outputs = [ll],
-            mnemonic = "SyclDeviceCompile",
-            progress_message = "Compiling SYCL device code %s for %s" % (tu.src.short_path, arch),
+        ll = _declare(ctx, rec, "_sycl/%s/%s/%d_%s.dev.ll" % (ctx.label.name, arch, i, tu.src.basename.rsplit(".", 1)[0]))
+        _action(
+            ctx,
+            rec,
+            tc.clang,
+            ["-fsycl", "--offload-arch=" + arch, "-nocudalib", "-Xclang", "-target-feature", "-Xclang", "+ptx80"] +
+            ["-fsycl-device-only", "-S", "-emit-llvm", "-O2"] + list(tu.flags) + [tu.src, "-o", ll],
+            [tu.src],
+            [ll],
+            "SyclDeviceCompile",
+            "Compiling SYCL device code %s for %s" % (tu.src.short_path, arch),
+            transitive = [tu.inputs, tc.compile_files],
         )
         out.append(ll)
     return out
@@ -185,27 +221,19 @@ whatever binary uses it).""",
     provides = [CcInfo, SyclInfo],
 )
 
-def _run_tool(ctx, mnemonic, message, arguments, inputs, outputs):
-    args = ctx.actions.args()
-    args.add_all(arguments)
-    args.use_param_file("@%s", use_always = True)
-    args.set_param_file_format("multiline")
-    ctx.actions.run(
-        executable = ctx.executable._sycl_device,
-        arguments = [args],
-        inputs = inputs,
-        outputs = outputs,
-        mnemonic = mnemonic,
-        progress_message = message,
-        execution_requirements = worker_requirements(ctx),
-    )
+def _run_tool(ctx, rec, mnemonic, message, arguments, inputs, outputs, transitive = []):
+    _action(ctx, rec, ctx.executable._sycl_device, arguments, inputs, outputs, mnemonic, message, transitive = transitive, params = True)
 
 def _sycl_binary_impl(ctx):
     tc = find_sycl_toolchain(ctx)
     devices = resolved_devices(ctx)
     cc = _compilation_context(ctx.attr.deps + [ctx.attr._runtime])
     traits = traits_header(ctx, devices, "_sycl/%s/traits" % ctx.label.name)
-    device, objects, tus = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc, traits)
+
+    # One-action mode (sycl_monolithic_binary): every step below becomes a line of one
+    # script run by a single action, as one `clang++ -fsycl` call does them.
+    rec = {"cmds": [], "inputs": [], "mkdirs": [], "outputs": []} if ctx.attr._one_action else None
+    device, objects, tus = _compile_tus(ctx, tc, ctx.files.srcs, ctx.files.hdrs, cc, traits, rec)
     name = ctx.label.name
     split_mode = ctx.attr.device_code_split or ctx.attr._split_flag[BuildSettingInfo].value
     shards = ctx.attr.shards or ctx.attr._shards_flag[BuildSettingInfo].value
@@ -221,25 +249,24 @@ def _sycl_binary_impl(ctx):
         if d.triple == "nvptx64":
             arch = d.aot_options[0] if d.aot_options else "sm_50"
             if "nvptx:" + arch not in families:
-                families["nvptx:" + arch] = _nvptx_compile(ctx, tc, all_tus, arch)
+                families["nvptx:" + arch] = _nvptx_compile(ctx, tc, all_tus, arch, rec)
 
     # One device module per chain: all TUs linked (rdc) or each TU on its own.
     chains = {}
     for family, irs in families.items():
         fname = family.replace(":", "_")
         if rdc == "on" and len(irs) > 1:
-            linked = ctx.actions.declare_file("_sycl/%s/%s.linked.ll" % (name, fname))
-            args = ctx.actions.args()
-            args.add("-S")
-            args.add_all(irs)
-            args.add("-o", linked)
-            ctx.actions.run(
-                executable = tc.llvm_link,
-                arguments = [args],
-                inputs = depset(irs, transitive = [tc.tool_files]),
-                outputs = [linked],
-                mnemonic = "SyclDeviceLink",
-                progress_message = "Linking SYCL device code of %s (%s)" % (ctx.label, family),
+            linked = _declare(ctx, rec, "_sycl/%s/%s.linked.ll" % (name, fname))
+            _action(
+                ctx,
+                rec,
+                tc.llvm_link,
+                ["-S"] + irs + ["-o", linked],
+                irs,
+                [linked],
+                "SyclDeviceLink",
+                "Linking SYCL device code of %s (%s)" % (ctx.label, family),
+                transitive = [tc.tool_files],
             )
             chains[family] = [(fname, linked)]
         else:
@@ -255,17 +282,17 @@ def _sycl_binary_impl(ctx):
     split_of = {}
     for family in chains:
         for chain, ir in chains[family]:
-            prop = ctx.actions.declare_file("_sycl/%s/%s.prop.ll" % (name, chain))
+            prop = _declare(ctx, rec, "_sycl/%s/%s.prop.ll" % (name, chain))
             args = ["propagate", "--validate", "-o", prop.path, ir.path]
             if ctx.attr.device_has_errors or ctx.attr._device_has_errors_flag[BuildSettingInfo].value:
                 args.insert(2, "--Werror")
-            _run_tool(ctx, "SyclPropagate", "Propagating aspect usage of %s (%s)" % (ctx.label, chain), args, [ir], [prop])
-            shard_dirs = [ctx.actions.declare_directory("_sycl/%s/%s.shard_%d" % (name, chain, s)) for s in range(shards)]
+            _run_tool(ctx, rec, "SyclPropagate", "Propagating aspect usage of %s (%s)" % (ctx.label, chain), args, [ir], [prop])
+            shard_dirs = [_declare(ctx, rec, "_sycl/%s/%s.shard_%d" % (name, chain, s), directory = True) for s in range(shards)]
             args = ["split", "-split=" + _SPLIT_MODES[split_mode]]
             for d in shard_dirs:
                 args.append("--shard-dir=" + d.path)
             args.append(prop.path)
-            _run_tool(ctx, "SyclSplit", "Splitting device code of %s into %d shards (%s)" % (ctx.label, shards, chain), args, [prop], shard_dirs)
+            _run_tool(ctx, rec, "SyclSplit", "Splitting device code of %s into %d shards (%s)" % (ctx.label, shards, chain), args, [prop], shard_dirs)
             split_of[chain] = shard_dirs
             all_shards.extend(shard_dirs)
     for target, d in devices:
@@ -288,31 +315,35 @@ def _sycl_binary_impl(ctx):
                 tool_inputs.append(tool)
                 tool_flags.append("--%s=%s" % (d.aot_tool, tool.path))
             for s, shard in enumerate(shard_dirs):
-                filtered = ctx.actions.declare_file("_sycl/%s/%s.shard_%d.%s.table" % (name, chain, s, tname))
+                filtered = _declare(ctx, rec, "_sycl/%s/%s.shard_%d.%s.table" % (name, chain, s, tname))
                 _run_tool(
                     ctx,
+                    rec,
                     "SyclFilter",
                     "Filtering shard %d of %s for %s" % (s, ctx.label, tname),
                     ["aspect-filter", "--dpcpp", "-target=" + tname, "-device-config-file=" + cfg_for_tools.path, "-o", filtered.path, shard.path + "/files.table"],
                     [shard, cfg_for_tools],
                     [filtered],
                 )
-                images = ctx.actions.declare_directory("_sycl/%s/%s.img_%d.%s" % (name, chain, s, tname))
+                images = _declare(ctx, rec, "_sycl/%s/%s.img_%d.%s" % (name, chain, s, tname), directory = True)
                 _run_tool(
                     ctx,
+                    rec,
                     "SyclAot",
                     "Compiling shard %d of %s for %s" % (s, ctx.label, tname),
                     ["aot", "-target=" + tname, "-device-config-file=" + cfg_for_tools.path, "--out-dir=" + images.path] + tool_flags + [filtered.path],
-                    depset([shard, filtered, cfg_for_tools] + tool_inputs, transitive = [tc.tool_files]),
+                    [shard, filtered, cfg_for_tools] + tool_inputs,
                     [images],
+                    transitive = [tc.tool_files],
                 )
                 wtarget, wformat = _WRAP.get(d.aot_tool, ("spir64", "spirv"))
                 wrap_tables.append("--table=%s:%s:%s/files.table" % (wtarget, wformat, images.path))
                 wrap_inputs.append(images)
 
-    wrap_c = ctx.actions.declare_file("_sycl/%s/wrapper.c" % name)
+    wrap_c = _declare(ctx, rec, "_sycl/%s/wrapper.c" % name)
     _run_tool(
         ctx,
+        rec,
         "SyclWrap",
         "Wrapping the device images of %s" % ctx.label,
         ["wrap", "--id=" + str(ctx.label), "-o", wrap_c.path] + wrap_tables,
@@ -320,14 +351,26 @@ def _sycl_binary_impl(ctx):
         [wrap_c],
     )
     wrap_o = ctx.actions.declare_file("_sycl/%s/wrapper.o" % name)
-    ctx.actions.run(
-        executable = tc.clang,
-        arguments = ["-x", "c", "-c", "-O1", "-fPIC", wrap_c.path, "-o", wrap_o.path],
-        inputs = depset([wrap_c], transitive = [tc.compile_files]),
-        outputs = [wrap_o],
-        mnemonic = "SyclWrapCompile",
-        progress_message = "Compiling the device image wrapper of %s" % ctx.label,
+    _action(
+        ctx,
+        rec,
+        tc.clang,
+        ["-x", "c", "-c", "-O1", "-fPIC", wrap_c.path, "-o", wrap_o.path],
+        [wrap_c],
+        [wrap_o],
+        "SyclWrapCompile",
+        "Compiling the device image wrapper of %s" % ctx.label,
+        transitive = [tc.compile_files],
     )
+    if rec != None:
+        ctx.actions.run_shell(
+            command = "\n".join(["set -e"] + ["mkdir -p " + _shell_quote(d) for d in sorted(depset(rec["mkdirs"]).to_list())] + rec["cmds"]),
+            inputs = depset(transitive = rec["inputs"]),
+            outputs = rec["outputs"],
+            mnemonic = "SyclMonolithic",
+            progress_message = "Running the whole SYCL pipeline of %s in one action (%d steps)" % (ctx.label, len(rec["cmds"])),
+        )
+        all_shards, wrap_inputs, wrap_c = [], [], None
 
     cc_toolchain, fc = _cc_setup(ctx)
     outputs = cc_common.create_compilation_outputs(
@@ -349,7 +392,7 @@ def _sycl_binary_impl(ctx):
         OutputGroupInfo(
             sycl_shards = depset(all_shards),
             sycl_images = depset(wrap_inputs),
-            sycl_wrapper = depset([wrap_c]),
+            sycl_wrapper = depset([wrap_c] if wrap_c else []),
         ),
     ]
 
@@ -364,12 +407,28 @@ _BINARY_ATTRS.update({
     "_rdc_flag": attr.label(default = Label("//sycl:rdc")),
     "_device_has_errors_flag": attr.label(default = Label("//sycl:device_has_errors")),
     "_sycl_device": attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec"),
+    "_one_action": attr.bool(default = False),
 })
 
 sycl_binary = rule(
     implementation = _sycl_binary_impl,
     doc = "A SYCL program: the device pipeline per target, wrapped into the host executable.",
     attrs = _BINARY_ATTRS,
+    executable = True,
+    fragments = ["cpp"],
+    toolchains = [TOOLCHAIN_TYPE, _CPP_TOOLCHAIN],
+)
+
+_ONE_ACTION_ATTRS = dict(_BINARY_ATTRS)
+_ONE_ACTION_ATTRS["_one_action"] = attr.bool(default = True)
+
+# The baseline of the performance comparison (docs/PERFORMANCE.md): the same tools with
+# the same command lines as sycl_binary, run in sequence by one action for the whole
+# program, as a single `clang++ -fsycl` invocation does (only the link is separate).
+sycl_monolithic_binary = rule(
+    implementation = _sycl_binary_impl,
+    doc = "sycl_binary with the whole device pipeline in one action (a benchmark baseline).",
+    attrs = _ONE_ACTION_ATTRS,
     executable = True,
     fragments = ["cpp"],
     toolchains = [TOOLCHAIN_TYPE, _CPP_TOOLCHAIN],
