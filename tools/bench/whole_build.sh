@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Whole-build comparison: a generated project (64 kernels in 16 TUs plus main.cpp, 3
+# targets: spir64, pocl_cpu, nvidia_gpu_sm_90) built as sycl_binary ("modular": every
+# step its own action) and as sycl_monolithic_binary ("mono": the same tools and command
+# lines in one action, as one `clang++ -fsycl` call runs them). For each: a clean build
+# (salt.h changed: all device and host code differs, the tools stay built), a no-op
+# rebuild, and a rebuild after editing one kernel. Wall time (median of REPS) and
+# executed actions from --execution_log_json_file. Writes OUT (TSV) when given.
+#   tools/bench/whole_build.sh [REPS] [OUT]
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+reps="${1:-3}"; out="${2:-}"
+dir=tools/bench/gen
+trap 'rm -rf "$ROOT/$dir"' EXIT
+rm -rf "$dir"
+tools/bench/gen_project.sh "$dir" 16 4 spir64,pocl_cpu,nvidia_gpu_sm_90
+tools/bazel build --noshow_progress //tools/execlog //tools/bench/gen:all >/dev/null 2>&1
+execlog="$(readlink -f bazel-bin/tools/execlog/execlog_/execlog)"
+# Both binaries must compute the same thing.
+a=$(bazel-bin/tools/bench/gen/modular); b=$(bazel-bin/tools/bench/gen/mono)
+[ "$a" = "$b" ] || { echo "modular and mono differ: $a / $b" >&2; exit 1; }
+echo "both binaries: $a"
+log=$(mktemp)
+build() { # target -> "seconds actions aot"
+  local t0 t1 sum
+  t0=$(date +%s.%N)
+  tools/bazel build --noshow_progress --local_cpu_resources=2 "//$dir:$1" --execution_log_json_file="$log" >/dev/null 2>&1
+  t1=$(date +%s.%N)
+  sum=$("$execlog" "$log")
+  echo "$(echo "$t1 - $t0" | bc) $(awk -F'executed=' '{split($2, a, " "); n += a[1]} END {print n + 0}' <<<"$sum") $(sed -n 's/^SyclAot executed=\([0-9]*\).*/\1/p' <<<"$sum" | awk '{print $1 + 0} END {if (NR == 0) print 0}')"
+}
+declare -A res
+salt=1
+for ((r = 0; r < reps; r++)); do
+  salt=$((salt + 1))
+  echo "#define BENCH_SALT $salt" >"$dir/salt.h"
+  for t in modular mono; do res[clean,$t]+="$(build $t);"; done
+  for t in modular mono; do res[noop,$t]+="$(build $t);"; done
+  # One kernel edit: a constant of one kernel of one TU.
+  sed -i "s/v\[i\] \* 2.0f + 1.0f/v[i] * 2.0f + 1.$((r + 1))f/; s/v\[i\] \* 2.0f + 1.[0-9]f/v[i] * 2.0f + 1.$((r + 1))f/" "$dir/tu_07.cpp"
+  for t in modular mono; do res[edit,$t]+="$(build $t);"; done
+done
+rm -f "$log"
+median() { tr ';' '\n' | sed '/^$/d' | sort -n -k1,1 | awk '{l[NR]=$0} END {print l[int((NR+1)/2)]}'; }
+[ -z "$out" ] || printf 'scenario\tpipeline\tseconds\tactions\taot_actions\n' >"$out"
+printf '%-8s %-8s %9s %8s %5s\n' scenario pipeline seconds actions aot
+for s in clean noop edit; do
+  for t in modular mono; do
+    read -r sec act aot <<<"$(median <<<"${res[$s,$t]}")"
+    printf '%-8s %-8s %9.2f %8d %5d\n' "$s" "$t" "$sec" "$act" "$aot"
+    [ -z "$out" ] || printf '%s\t%s\t%.2f\t%d\t%d\n' "$s" "$t" "$sec" "$act" "$aot" >>"$out"
+    eval "sec_${s}_${t}=$sec; aot_${s}_${t}=$aot"
+  done
+done
+total_aot=24 # 3 targets x 8 shards
+echo "ratios (modular / mono): clean $(echo "scale=2; $sec_clean_modular / $sec_clean_mono" | bc)x (goal <= 1.1), one-kernel edit $(echo "scale=2; $sec_edit_modular / $sec_edit_mono" | bc)x (goal <= 0.3), no-op $(echo "scale=2; $sec_noop_modular / $sec_noop_mono" | bc)x"
+echo "AOT actions re-run after a one-kernel edit: $aot_edit_modular of $total_aot (goal <= $((total_aot / 8))); mono re-runs all $total_aot inside its one action"
