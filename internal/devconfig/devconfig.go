@@ -171,6 +171,11 @@ func Parse(file string, data []byte) (*Config, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, diag.Errorf(file, root.Line, "expected a mapping of target names")
 	}
+	if len(root.Content) == 0 {
+		// `{}` holds no targets, like an empty file (found by FuzzParse: the printed
+		// form of an empty mapping is an empty file, which did not read back).
+		return nil, diag.Errorf(file, root.Line, "empty device configuration")
+	}
 	table := aspects.Builtin()
 	if len(root.Content)/2 > MaxTargets {
 		return nil, diag.Errorf(file, root.Line, "more than %d targets", MaxTargets)

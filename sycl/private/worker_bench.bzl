@@ -37,7 +37,7 @@ device_actions = rule(
     attrs = {
         "chains": attr.int(default = 67, doc = "propagate -> split -> filter chains (3 actions each)"),
         "ir": attr.label(allow_single_file = [".ll"]),
-        "_salt": attr.label(default = "//tools/bench:salt"),
+        "_salt": attr.label(default = Label("//tools/bench:salt")),
         "_sycl_device": attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec"),
         "_workers_flag": attr.label(default = Label("//sycl:workers")),
     },
