@@ -79,8 +79,7 @@ func TestBadInputCatalogue(t *testing.T) {
 				}
 				args = append(args, a)
 			}
-			tool := cli.New("sycl-device")
-			registerVerbs(tool)
+			tool := newTool()
 			var stdout, stderr bytes.Buffer
 			code := tool.Main(args, &cli.Env{Stdout: &stdout, Stderr: &stderr})
 			msg := strings.TrimSpace(stderr.String())

@@ -43,8 +43,7 @@ func TestVerbsAreDeterministic(t *testing.T) {
 		os.MkdirAll("pl", 0o755)
 		out := map[string][]byte{}
 		for i, s := range steps {
-			tool := cli.New("sycl-device")
-			registerVerbs(tool)
+			tool := newTool()
 			var stdout, stderr bytes.Buffer
 			if code := tool.Main(append([]string{"sycl-device"}, s...), &cli.Env{Stdout: &stdout, Stderr: &stderr}); code != 0 {
 				t.Fatalf("%v: exit %d: %s", s, code, stderr.String())

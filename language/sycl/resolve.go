@@ -37,8 +37,7 @@ func (*syclLang) Imports(c *config.Config, r *rule.Rule, f *rule.File) []resolve
 			specs = append(specs, resolve.ImportSpec{Lang: languageName, Imp: p})
 		}
 	}
-	hasStrip := r.AttrString("strip_include_prefix") != ""
-	prefix := r.AttrString("include_prefix")
+	strip, prefix := r.AttrString("strip_include_prefix"), r.AttrString("include_prefix")
 	for _, h := range r.AttrStrings("hdrs") {
 		if strings.Contains(h, ":") {
 			continue // a label, not a file of this package
@@ -54,13 +53,12 @@ func (*syclLang) Imports(c *config.Config, r *rule.Rule, f *rule.File) []resolve
 				add(rest)
 			}
 		}
-		if hasStrip || prefix != "" {
+		if strip != "" || prefix != "" {
 			dir := pkg
-			if s := r.AttrString("strip_include_prefix"); s != "" {
-				dir = path.Join(pkg, s)
-				if strings.HasPrefix(s, "/") {
-					dir = path.Clean(strings.TrimPrefix(s, "/"))
-				}
+			if strings.HasPrefix(strip, "/") {
+				dir = path.Clean(strings.TrimPrefix(strip, "/"))
+			} else if strip != "" {
+				dir = path.Join(pkg, strip)
 			}
 			if rest, ok := under(full, dir); ok {
 				add(path.Join(prefix, rest))

@@ -6,7 +6,7 @@ load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "FLAG_DEVICE_ATTRS", "d
 load("//sycl/private:providers.bzl", "SyclInfo")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "find_sycl_toolchain")
 load("//sycl/private:traits.bzl", "traits_header")
-load("//sycl/private:workers.bzl", "worker_requirements")
+load("//sycl/private:workers.bzl", "run_sycl_device")
 
 _CPP_TOOLCHAIN = "@bazel_tools//tools/cpp:toolchain_type"
 _SPLIT_MODES = {"auto": "auto", "per_kernel": "kernel", "per_source": "source", "off": "none"}
@@ -47,11 +47,9 @@ def _action(ctx, rec, executable, argv, inputs, outputs, mnemonic, message, tran
         return
     args = ctx.actions.args()
     args.add_all([_path(a) for a in argv])
-    requirements = {}
     if params:
-        args.use_param_file("@%s", use_always = True)
-        args.set_param_file_format("multiline")
-        requirements = worker_requirements(ctx)
+        run_sycl_device(ctx, executable, args, depset(real, transitive = transitive), outputs, mnemonic, message)
+        return
     ctx.actions.run(
         executable = executable,
         arguments = [args],
@@ -59,7 +57,6 @@ def _action(ctx, rec, executable, argv, inputs, outputs, mnemonic, message, tran
         outputs = outputs,
         mnemonic = mnemonic,
         progress_message = message,
-        execution_requirements = requirements,
     )
 
 def _compilation_context(deps):

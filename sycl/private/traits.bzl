@@ -1,7 +1,7 @@
 """sycl_traits_header: SYCL 2020 aspect traits for exactly the selected device targets."""
 
 load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_config_file", "device_yaml", "resolved_devices")
-load("//sycl/private:workers.bzl", "worker_requirements")
+load("//sycl/private:workers.bzl", "run_sycl_device")
 
 def traits_header(ctx, devices, prefix):
     """Declares the SyclTraits action for devices; returns the header File.
@@ -29,16 +29,14 @@ def traits_header(ctx, devices, prefix):
     else:
         args.add("--device-config-file", cfg)
     args.add("-o", header)
-    args.use_param_file("@%s", use_always = True)
-    args.set_param_file_format("multiline")
-    ctx.actions.run(
-        executable = ctx.executable._sycl_device,
-        arguments = [args],
-        inputs = inputs,
-        outputs = [header],
-        mnemonic = "SyclTraits",
-        execution_requirements = worker_requirements(ctx),
-        progress_message = "Generating SYCL aspect traits for %s (%s)" % (ctx.label, ", ".join(names)),
+    run_sycl_device(
+        ctx,
+        ctx.executable._sycl_device,
+        args,
+        inputs,
+        [header],
+        "SyclTraits",
+        "Generating SYCL aspect traits for %s (%s)" % (ctx.label, ", ".join(names)),
     )
     return header
 

@@ -2,21 +2,12 @@
 worker benchmark (tools/bench/workers.sh)."""
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
-load("//sycl/private:workers.bzl", "worker_requirements")
+load("//sycl/private:workers.bzl", "run_sycl_device")
 
 def _run(ctx, mnemonic, argv, inputs, outputs):
     args = ctx.actions.args()
     args.add_all(argv)
-    args.use_param_file("@%s", use_always = True)
-    args.set_param_file_format("multiline")
-    ctx.actions.run(
-        executable = ctx.executable._sycl_device,
-        arguments = [args],
-        inputs = inputs,
-        outputs = outputs,
-        mnemonic = mnemonic,
-        execution_requirements = worker_requirements(ctx),
-    )
+    run_sycl_device(ctx, ctx.executable._sycl_device, args, inputs, outputs, mnemonic)
 
 def _device_actions_impl(ctx):
     salt = ctx.attr._salt[BuildSettingInfo].value

@@ -24,3 +24,27 @@ def worker_requirements(ctx):
     if flag and flag[BuildSettingInfo].value:
         return dict(_REQUIREMENTS)
     return {}
+
+def run_sycl_device(ctx, executable, args, inputs, outputs, mnemonic, progress_message = None):
+    """Runs sycl-device with args in an @params file, as a worker where allowed.
+
+    Args:
+      ctx: the rule context (with the _workers_flag attribute).
+      executable: the sycl-device binary.
+      args: an Args object; its params file becomes the WorkRequest's arguments.
+      inputs: a depset or list of inputs.
+      outputs: the outputs.
+      mnemonic: the action's mnemonic.
+      progress_message: the progress message, if any.
+    """
+    args.use_param_file("@%s", use_always = True)
+    args.set_param_file_format("multiline")
+    ctx.actions.run(
+        executable = executable,
+        arguments = [args],
+        inputs = inputs,
+        outputs = outputs,
+        mnemonic = mnemonic,
+        progress_message = progress_message,
+        execution_requirements = worker_requirements(ctx),
+    )

@@ -8,6 +8,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
+source tools/bench/lib.sh
 out="${1:-}"; shift || true
 counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(1 10 100 500)
 dir=tools/bench/gen
@@ -18,11 +19,8 @@ measure() { # binaries kernels_per_tu
   tools/bench/gen_project.sh "$dir" 2 "$2" spir64,pocl_cpu,nvidia_gpu_sm_90 "$1"
   tools/bazel build --nobuild "//$dir:all" >/dev/null 2>&1 # loads the package once
   echo "# $(date +%s%N)" >>"$dir/BUILD.bazel"                 # so analysis runs again
-  local t0 t1 secs actions
-  t0=$(date +%s.%N)
-  tools/bazel build --nobuild "//$dir:all" >/dev/null 2>&1
-  t1=$(date +%s.%N)
-  secs=$(echo "$t1 - $t0" | bc)
+  local secs actions
+  secs=$(timed tools/bazel build --nobuild "//$dir:all")
   # Actions owned by the generated targets (the traits header, compiles, device
   # pipeline, wrapper and link), not the shared tools.
   actions=$(tools/bazel aquery "//$dir:all" --output=text 2>/dev/null | grep -c '^action ' || true)

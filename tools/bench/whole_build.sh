@@ -10,6 +10,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
+source tools/bench/lib.sh
 reps="${1:-3}"; out="${2:-}"
 dir=tools/bench/gen
 trap 'rm -rf "$ROOT/$dir"' EXIT
@@ -23,12 +24,10 @@ a=$(bazel-bin/tools/bench/gen/modular); b=$(bazel-bin/tools/bench/gen/mono)
 echo "both binaries: $a"
 log=$(mktemp)
 build() { # target -> "seconds actions aot"
-  local t0 t1 sum
-  t0=$(date +%s.%N)
-  tools/bazel build --noshow_progress --local_cpu_resources=2 "//$dir:$1" --execution_log_json_file="$log" >/dev/null 2>&1
-  t1=$(date +%s.%N)
+  local secs sum
+  secs=$(timed tools/bazel build --noshow_progress --local_cpu_resources=2 "//$dir:$1" --execution_log_json_file="$log")
   sum=$("$execlog" "$log")
-  echo "$(echo "$t1 - $t0" | bc) $(awk -F'executed=' '{split($2, a, " "); n += a[1]} END {print n + 0}' <<<"$sum") $(sed -n 's/^SyclAot executed=\([0-9]*\).*/\1/p' <<<"$sum" | awk '{print $1 + 0} END {if (NR == 0) print 0}')"
+  echo "$secs $(awk -F'executed=' '{split($2, a, " "); n += a[1]} END {print n + 0}' <<<"$sum") $(sed -n 's/^SyclAot executed=\([0-9]*\).*/\1/p' <<<"$sum" | awk '{print $1 + 0} END {if (NR == 0) print 0}')"
 }
 declare -A res
 salt=1
@@ -42,7 +41,6 @@ for ((r = 0; r < reps; r++)); do
   for t in modular mono; do res[edit,$t]+="$(build $t);"; done
 done
 rm -f "$log"
-median() { tr ';' '\n' | sed '/^$/d' | sort -n -k1,1 | awk '{l[NR]=$0} END {print l[int((NR+1)/2)]}'; }
 [ -z "$out" ] || printf 'scenario\tpipeline\tseconds\tactions\taot_actions\n' >"$out"
 printf '%-8s %-8s %9s %8s %5s\n' scenario pipeline seconds actions aot
 for s in clean noop edit; do

@@ -8,17 +8,11 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
+source tools/bench/lib.sh
 reps="${1:-3}"; out="${2:-}"
 B=(tools/bazel build --noshow_progress //tools/bench:worker_actions)
 "${B[@]}" --//tools/bench:salt=warm >/dev/null 2>&1  # tools, analysis, worker start-up
-run() { # mode salt -> seconds
-  local t0 t1
-  t0=$(date +%s.%N)
-  "${B[@]}" "--//tools/bench:salt=$2" "--//sycl:workers=$1" >/dev/null 2>&1
-  t1=$(date +%s.%N)
-  echo "$t1 - $t0" | bc
-}
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+run() { timed "${B[@]}" "--//tools/bench:salt=$2" "--//sycl:workers=$1"; } # mode salt -> seconds
 stamp=$(date +%s%N)
 on=(); off=()
 for ((r = 0; r < reps; r++)); do
