@@ -807,3 +807,15 @@ DEVICES = {
         "aliases": [],
     },
 }
+
+# The device triple families a target may name.
+TRIPLES = ["spir64", "spir64_gen", "spir64_x86_64", "spir64_fpga", "nvptx64", "amdgcn"]
+
+# Per AOT tool: the image extension, and the descriptor's format and target.
+AOT_TOOLS = {
+    "": {"ext": ".spv", "format": "spirv", "wrap_target": "spir64"},
+    "llvm-spirv": {"ext": ".bc", "format": "llvmbc", "wrap_target": "spir64"},
+    "ptx": {"ext": ".ptx", "format": "native", "wrap_target": "nvptx64"},
+    "ocloc": {"ext": ".bin", "format": "native", "wrap_target": "spir64_gen"},
+    "opencl-aot": {"ext": ".bin", "format": "native", "wrap_target": "spir64_x86_64"},
+}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -24,12 +25,57 @@ import (
 // depend on when or where the tool was built.
 const Version = "0.1.0"
 
-// Env is what a verb may use of its surroundings.
+// Env is what a verb may use of its surroundings. Verbs reach standard input, the
+// outputs and external tools only through it, so that a persistent worker can run a
+// request without handing it the worker protocol's streams.
 type Env struct {
+	// Stdin is the verb's standard input; nil reads as empty (a worker request has none).
+	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
 	// Context is cancelled when the request is (persistent worker); nil means never.
 	Context context.Context
+}
+
+// In returns the environment's standard input (empty when there is none).
+func (e *Env) In() io.Reader {
+	if e.Stdin == nil {
+		return bytes.NewReader(nil)
+	}
+	return e.Stdin
+}
+
+// Run runs an external tool with stdin as its standard input (nil: none) and returns
+// what it wrote to standard output and standard error. The process is killed when the
+// environment's context is cancelled.
+func (e *Env) Run(stdin []byte, tool string, args ...string) (stdout, stderr []byte, err error) {
+	cmd := exec.CommandContext(e.Ctx(), tool, args...)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	return out.Bytes(), errb.Bytes(), err
+}
+
+// Multi is a repeatable string flag.
+type Multi []string
+
+func (m *Multi) String() string { return strings.Join(*m, " ") }
+
+// Set appends a value.
+func (m *Multi) Set(s string) error { *m = append(*m, s); return nil }
+
+// SplitList splits a comma-separated flag value, dropping blanks around and empty items.
+func SplitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Ctx returns the environment's context, or context.Background().

@@ -23,9 +23,6 @@ import (
 //go:embed devices.yaml
 var builtinYAML []byte
 
-// BuiltinYAML returns the text of the embedded default configuration.
-func BuiltinYAML() []byte { return append([]byte(nil), builtinYAML...) }
-
 // Limits against hostile input.
 const (
 	MaxFileSize = 4 << 20
@@ -35,6 +32,35 @@ const (
 
 // Triples accepted for the triple key.
 var Triples = []string{"spir64", "spir64_gen", "spir64_x86_64", "spir64_fpga", "nvptx64", "amdgcn"}
+
+// AOTTool is what the AOT step of a family of targets produces and how the wrapper
+// records its images. The table is the one source of this data: the aot and wrap verbs
+// read it, and toolchain/devices.bzl carries it to the Starlark rules (AOT_TOOLS).
+type AOTTool struct {
+	Name       string // the aot.tool value of a target ("" for JIT SPIR-V)
+	Ext        string // the image file's extension
+	Format     string // the descriptor's image format: spirv, llvmbc or native
+	WrapTarget string // the descriptor's target triple
+}
+
+// AOTTools lists the AOT tools the pipeline can run.
+var AOTTools = []AOTTool{
+	{Name: "", Ext: ".spv", Format: "spirv", WrapTarget: "spir64"},
+	{Name: "llvm-spirv", Ext: ".bc", Format: "llvmbc", WrapTarget: "spir64"},
+	{Name: "ptx", Ext: ".ptx", Format: "native", WrapTarget: "nvptx64"},
+	{Name: "ocloc", Ext: ".bin", Format: "native", WrapTarget: "spir64_gen"},
+	{Name: "opencl-aot", Ext: ".bin", Format: "native", WrapTarget: "spir64_x86_64"},
+}
+
+// LookupAOTTool returns the entry of AOTTools named name.
+func LookupAOTTool(name string) (AOTTool, bool) {
+	for _, t := range AOTTools {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return AOTTool{}, false
+}
 
 // AOT names the ahead-of-time compiler of a target.
 type AOT struct {

@@ -252,6 +252,15 @@ func (c *Config) Starlark() []byte {
 		b.WriteString("        \"aliases\": " + q(t.Aliases) + ",\n")
 		b.WriteString("    },\n")
 	}
+	b.WriteString("}\n\n")
+	b.WriteString("# The device triple families a target may name.\n")
+	b.WriteString("TRIPLES = " + q(Triples) + "\n\n")
+	b.WriteString("# Per AOT tool: the image extension, and the descriptor's format and target.\n")
+	b.WriteString("AOT_TOOLS = {\n")
+	for _, t := range AOTTools {
+		fmt.Fprintf(&b, "    %s: {\"ext\": %s, \"format\": %s, \"wrap_target\": %s},\n",
+			strconv.Quote(t.Name), strconv.Quote(t.Ext), strconv.Quote(t.Format), strconv.Quote(t.WrapTarget))
+	}
 	b.WriteString("}\n")
 	return b.Bytes()
 }

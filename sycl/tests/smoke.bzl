@@ -1,6 +1,8 @@
 """A real device pipeline through the resolved SYCL toolchain: compile, propagate, lower."""
 
+load("//sycl/private:common.bzl", "TOOL_ATTRS")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "find_sycl_toolchain")
+load("//sycl/private:workers.bzl", "run_sycl_device")
 
 def _spirv_smoke_image_impl(ctx):
     tc = find_sycl_toolchain(ctx)
@@ -21,16 +23,7 @@ def _spirv_smoke_image_impl(ctx):
     args.add("--validate")
     args.add("-o", prop)
     args.add(ll)
-    args.use_param_file("@%s", use_always = True)
-    args.set_param_file_format("multiline")
-    ctx.actions.run(
-        executable = ctx.executable._sycl_device,
-        arguments = [args],
-        inputs = [ll],
-        outputs = [prop],
-        mnemonic = "SyclPropagate",
-        progress_message = "Propagating aspect usage of %s" % src.short_path,
-    )
+    run_sycl_device(ctx, ctx.executable._sycl_device, args, [ll], [prop], "SyclPropagate", "Propagating aspect usage of %s" % src.short_path)
     ctx.actions.run(
         executable = tc.llc,
         arguments = ["-mtriple=spirv64-unknown-unknown", "-filetype=obj", prop.path, "-o", spv.path],
@@ -44,9 +37,8 @@ def _spirv_smoke_image_impl(ctx):
 
 spirv_smoke_image = rule(
     implementation = _spirv_smoke_image_impl,
-    attrs = {
+    attrs = dict(TOOL_ATTRS, **{
         "src": attr.label(allow_single_file = [".cpp"], mandatory = True),
-        "_sycl_device": attr.label(default = "//cmd/sycl-device", executable = True, cfg = "exec"),
-    },
+    }),
     toolchains = [TOOLCHAIN_TYPE],
 )

@@ -16,7 +16,7 @@ def _targets_arg(env):
             return arg[len("--targets="):]
     return None
 
-def _yaml_of(env):
+def _config_of(env):
     for a in analysistest.target_actions(env):
         if a.mnemonic == "FileWrite":
             return a.content
@@ -25,16 +25,16 @@ def _yaml_of(env):
 def _selection_impl(ctx):
     env = analysistest.begin(ctx)
     asserts.equals(env, ctx.attr.want_targets, _targets_arg(env))
-    y = _yaml_of(env)
-    for want in ctx.attr.want_yaml:
-        asserts.true(env, want in y, "generated device YAML lacks %r:\n%s" % (want, y))
+    y = _config_of(env)
+    for want in ctx.attr.want_config:
+        asserts.true(env, want in y, "generated device configuration lacks %r:\n%s" % (want, y))
     return analysistest.end(env)
 
 selection_test = analysistest.make(
     _selection_impl,
     attrs = {
         "want_targets": attr.string(),
-        "want_yaml": attr.string_list(),
+        "want_config": attr.string_list(),
     },
 )
 
@@ -42,7 +42,7 @@ flag_selection_test = analysistest.make(
     _selection_impl,
     attrs = {
         "want_targets": attr.string(),
-        "want_yaml": attr.string_list(),
+        "want_config": attr.string_list(),
     },
     config_settings = {
         str(Label("//sycl:targets")): ["nvidia_gpu_sm_90", "pocl_cpu"],
@@ -81,25 +81,25 @@ def device_analysis_test_suite(name):
         name = "selects_each_target",
         target_under_test = ":traits_pvc_tgl",
         want_targets = "intel_gpu_pvc,intel_gpu_tgllp",
-        want_yaml = ["intel_gpu_pvc:", "intel_gpu_tgllp:", "sub-group-sizes: [16, 32]", "tool: ocloc"],
+        want_config = ['"intel_gpu_pvc":', '"intel_gpu_tgllp":', '"sub-group-sizes":[16,32]', '"tool":"ocloc"'],
     )
     selection_test(
         name = "resolves_aliases",
         target_under_test = ":traits_alias",
         want_targets = "intel_gpu_pvc",
-        want_yaml = ["aliases: [intel_gpu_12_60_7]"],
+        want_config = ['"aliases":["intel_gpu_12_60_7"]'],
     )
     selection_test(
         name = "user_registered_device",
         target_under_test = ":traits_user",
         want_targets = "my_gpu",
-        want_yaml = ["my_gpu:", "aspects: [gpu, fp16]", "sub-group-sizes: [8]"],
+        want_config = ['"my_gpu":', '"aspects":["gpu","fp16"]', '"sub-group-sizes":[8]'],
     )
     flag_selection_test(
         name = "targets_flag",
         target_under_test = ":traits_from_flag",
         want_targets = "nvidia_gpu_sm_90,pocl_cpu",
-        want_yaml = ["triple: nvptx64", "pocl_cpu:"],
+        want_config = ['"triple":"nvptx64"', '"pocl_cpu":'],
     )
     yaml_config_test(
         name = "device_config_file_flag",

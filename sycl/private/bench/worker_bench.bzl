@@ -2,6 +2,7 @@
 worker benchmark (tools/bench/workers.sh)."""
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
+load("//sycl/private:common.bzl", "TOOL_ATTRS")
 load("//sycl/private:workers.bzl", "run_sycl_device")
 
 def _run(ctx, mnemonic, argv, inputs, outputs):
@@ -25,11 +26,9 @@ def _device_actions_impl(ctx):
 
 device_actions = rule(
     implementation = _device_actions_impl,
-    attrs = {
+    attrs = dict(TOOL_ATTRS, **{
         "chains": attr.int(default = 67, doc = "propagate -> split -> filter chains (3 actions each)"),
         "ir": attr.label(allow_single_file = [".ll"]),
         "_salt": attr.label(default = Label("//tools/bench:salt")),
-        "_sycl_device": attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec"),
-        "_workers_flag": attr.label(default = Label("//sycl:workers")),
-    },
+    }),
 )

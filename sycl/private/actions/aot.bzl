@@ -1,0 +1,84 @@
+"""SyclFilter and SyclAot: per shard and target, the aspect filter and the AOT compile."""
+
+load("//sycl/private:common.bzl", "scratch_path")
+load("//sycl/private:steps.bzl", "step")
+load("//toolchain:devices.bzl", "AOT_TOOLS")
+
+def aot_tool(tc, device, target):
+    """The files and sycl-device flags of a target's AOT tool; fails when it is missing.
+
+    Args:
+      tc: the SyclToolchainInfo.
+      device: the target's SyclDeviceConfigInfo.
+      target: the target name (for the error).
+
+    Returns:
+      (list of File, list of string): the tools' files and the `aot` verb's tool flags.
+    """
+    files, flags = [tc.llc], ["--llc=" + tc.llc.path]
+    if device.aot_tool == "llvm-spirv":
+        if not tc.llvm_spirv:
+            fail("target %s needs llvm-spirv (Debian's llvm-spirv-15), which the SYCL toolchain does not have" % target)
+        files.append(tc.llvm_spirv)
+        flags.append("--llvm-spirv=" + tc.llvm_spirv.path)
+    elif device.aot_tool in ("ocloc", "opencl-aot"):
+        tool = tc.ocloc if device.aot_tool == "ocloc" else tc.opencl_aot
+        if not tool:
+            fail("target %s needs %s (Intel's offline compiler), which the SYCL toolchain does not have; install it or select another target" % (target, device.aot_tool))
+        files.append(tool)
+        flags.append("--%s=%s" % (device.aot_tool, tool.path))
+    return files, flags
+
+def wrap_kind(device):
+    """The descriptor's target and image format of a device's images (from Go's table).
+
+    Args:
+      device: a SyclDeviceConfigInfo.
+
+    Returns:
+      (target, format), e.g. ("spir64_gen", "native").
+    """
+    t = AOT_TOOLS.get(device.aot_tool, AOT_TOOLS[""])
+    return t["wrap_target"], t["format"]
+
+def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs):
+    """For each shard: SyclFilter (aspect-filter --dpcpp), then SyclAot into an image tree.
+
+    Args:
+      ctx: the rule context (with _sycl_device).
+      steps: the step list to append to.
+      common: the struct of create_common (tc, devices_config).
+      device: the target's SyclDeviceConfigInfo.
+      target: the target name the tools see.
+      chain: the chain name (output stem).
+      shard_dirs: the chain's shard directories.
+
+    Returns:
+      list of directory Files: per shard, its images and their files.table.
+    """
+    tc, cfg = common.tc, common.devices_config
+    tool_files, tool_flags = aot_tool(tc, device, target)
+    out = []
+    for s, shard in enumerate(shard_dirs):
+        filtered = ctx.actions.declare_file(scratch_path(ctx, "%s.shard_%d.%s.table" % (chain, s, target)))
+        steps.append(step(
+            ctx.executable._sycl_device,
+            ["aspect-filter", "--dpcpp", "-target=" + target, "-device-config-file=" + cfg.path, "-o", filtered.path, shard.path + "/files.table"],
+            depset([shard, cfg]),
+            [filtered],
+            "SyclFilter",
+            "Filtering shard %d of %s for %s" % (s, ctx.label, target),
+            sycl_device = True,
+        ))
+        images = ctx.actions.declare_directory(scratch_path(ctx, "%s.img_%d.%s" % (chain, s, target)))
+        steps.append(step(
+            ctx.executable._sycl_device,
+            ["aot", "-target=" + target, "-device-config-file=" + cfg.path, "--out-dir=" + images.path] + tool_flags + [filtered.path],
+            depset([shard, filtered, cfg] + tool_files, transitive = [tc.tool_files]),
+            [images],
+            "SyclAot",
+            "Compiling shard %d of %s for %s" % (s, ctx.label, target),
+            sycl_device = True,
+        ))
+        out.append(images)
+    return out

@@ -1,0 +1,107 @@
+"""Compile actions: the device and host compile of each TU, and the NVPTX device compile."""
+
+load("//sycl/private:common.bzl", "scratch_path")
+load("//sycl/private:steps.bzl", "step")
+
+def _stem(ctx, src):
+    return scratch_path(ctx, src.short_path.replace("/", "_").rsplit(".", 1)[0])
+
+def device_compile(ctx, steps, common, src):
+    """SyclDeviceCompile: clang's SYCL device front end (spir64), to textual IR.
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      common: the struct of create_common.
+      src: the source File.
+
+    Returns:
+      The device IR File (.dev.ll).
+    """
+    ll = ctx.actions.declare_file(_stem(ctx, src) + ".dev.ll")
+    steps.append(step(
+        common.tc.clang,
+        ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-O2"] + list(common.flags) + [src, "-o", ll],
+        depset([src], transitive = [common.compile_inputs]),
+        [ll],
+        "SyclDeviceCompile",
+        "Compiling SYCL device code %s" % src.short_path,
+    ))
+    return ll
+
+def host_compile(ctx, steps, common, src):
+    """SyclHostCompile: the host side of a TU, a plain object file.
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      common: the struct of create_common.
+      src: the source File.
+
+    Returns:
+      The object File (.o).
+    """
+    obj = ctx.actions.declare_file(_stem(ctx, src) + ".o")
+    steps.append(step(
+        common.tc.clang,
+        ["-Xclang", "-fsycl-is-host", "-c", "-O2", "-fPIC"] + list(common.flags) + [src, "-o", obj],
+        depset([src], transitive = [common.compile_inputs]),
+        [obj],
+        "SyclHostCompile",
+        "Compiling SYCL host code %s" % src.short_path,
+    ))
+    return obj
+
+def nvptx_compile(ctx, steps, tc, tu, index, arch):
+    """SyclDeviceCompile for NVIDIA: the same TU again through clang's NVPTX front end.
+
+    SPIR IR cannot be retargeted, so every TU is compiled once more per sm_XX.
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      tc: the SyclToolchainInfo.
+      tu: struct(src, flags, inputs) from SyclInfo.tus.
+      index: the TU's position (keeps output names unique).
+      arch: the sm_XX architecture.
+
+    Returns:
+      The NVPTX device IR File.
+    """
+    ll = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.ll" % (arch, index, tu.src.basename.rsplit(".", 1)[0])))
+    steps.append(step(
+        tc.clang,
+        ["-fsycl", "--offload-arch=" + arch, "-nocudalib", "-Xclang", "-target-feature", "-Xclang", "+ptx80"] +
+        ["-fsycl-device-only", "-S", "-emit-llvm", "-O2"] + list(tu.flags) + [tu.src, "-o", ll],
+        depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
+        [ll],
+        "SyclDeviceCompile",
+        "Compiling SYCL device code %s for %s" % (tu.src.short_path, arch),
+    ))
+    return ll
+
+def archive(ctx, tc, cc_toolchain, objects):
+    """SyclArchive: the host objects of a library as a static archive.
+
+    Args:
+      ctx: the rule context.
+      tc: the SyclToolchainInfo (its llvm-ar, else the C++ toolchain's ar).
+      cc_toolchain: the CcToolchainInfo.
+      objects: the object Files.
+
+    Returns:
+      The archive File (lib<name>.a).
+    """
+    out = ctx.actions.declare_file("lib%s.a" % ctx.label.name)
+    args = ctx.actions.args()
+    args.add("rcsD", out)
+    args.add_all(objects)
+    ctx.actions.run(
+        executable = tc.llvm_ar if tc.llvm_ar else cc_toolchain.ar_executable,
+        arguments = [args],
+        inputs = depset(objects, transitive = [tc.tool_files if tc.llvm_ar else cc_toolchain.all_files]),
+        outputs = [out],
+        mnemonic = "SyclArchive",
+        progress_message = "Archiving SYCL host objects of %s" % ctx.label,
+    )
+    return out

@@ -1,0 +1,32 @@
+"""SyclSplit: `sycl-device split` of one propagated module into shard directories."""
+
+load("//sycl/private:common.bzl", "scratch_path")
+load("//sycl/private:steps.bzl", "step")
+
+def split(ctx, steps, prop, chain, mode, shards):
+    """Splits a module by mode and device requirements into shards.
+
+    Args:
+      ctx: the rule context (with _sycl_device).
+      steps: the step list to append to.
+      prop: the propagated IR File.
+      chain: the chain name (output stem, progress message).
+      mode: the device_code_split value (auto, per_kernel, per_source, off; the tool
+        takes these spellings).
+      shards: the number of shards.
+
+    Returns:
+      list of directory Files, one per shard, each with a files.table.
+    """
+    dirs = [ctx.actions.declare_directory(scratch_path(ctx, "%s.shard_%d" % (chain, s))) for s in range(shards)]
+    argv = ["split", "-split=" + mode] + ["--shard-dir=" + d.path for d in dirs] + [prop.path]
+    steps.append(step(
+        ctx.executable._sycl_device,
+        argv,
+        depset([prop]),
+        dirs,
+        "SyclSplit",
+        "Splitting device code of %s into %d shards (%s)" % (ctx.label, shards, chain),
+        sycl_device = True,
+    ))
+    return dirs

@@ -1,0 +1,38 @@
+"""SyclWrap and SyclWrapCompile: the device images as a C descriptor, compiled."""
+
+load("//sycl/private:common.bzl", "scratch_path")
+load("//sycl/private:steps.bzl", "step")
+
+def wrap(ctx, steps, tc, tables):
+    """Writes the images into a C source (DPC++'s descriptor) and compiles it.
+
+    Args:
+      ctx: the rule context (with _sycl_device).
+      steps: the step list to append to.
+      tc: the SyclToolchainInfo.
+      tables: list of (target, format, images directory File).
+
+    Returns:
+      (wrapper.c File, wrapper.o File).
+    """
+    wrap_c = ctx.actions.declare_file(scratch_path(ctx, "wrapper.c"))
+    steps.append(step(
+        ctx.executable._sycl_device,
+        ["wrap", "--id=" + str(ctx.label), "-o", wrap_c.path] +
+        ["--table=%s:%s:%s/files.table" % (t, f, d.path) for t, f, d in tables],
+        depset([d for _, _, d in tables]),
+        [wrap_c],
+        "SyclWrap",
+        "Wrapping the device images of %s" % ctx.label,
+        sycl_device = True,
+    ))
+    wrap_o = ctx.actions.declare_file(scratch_path(ctx, "wrapper.o"))
+    steps.append(step(
+        tc.clang,
+        ["-x", "c", "-c", "-O1", "-fPIC", wrap_c.path, "-o", wrap_o.path],
+        depset([wrap_c], transitive = [tc.compile_files]),
+        [wrap_o],
+        "SyclWrapCompile",
+        "Compiling the device image wrapper of %s" % ctx.label,
+    ))
+    return wrap_c, wrap_o

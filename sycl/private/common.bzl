@@ -1,0 +1,110 @@
+"""What every rules_sycl rule shares: the tool attribute, the C++ toolchain setup, and
+the compile flags gathered once per target (create_common)."""
+
+load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
+
+CPP_TOOLCHAIN = "@bazel_tools//tools/cpp:toolchain_type"
+
+# The sycl-device tool (exec configuration) and the switch that runs it in workers:
+# every rule that registers sycl-device actions carries both.
+TOOL_ATTRS = {
+    "_sycl_device": attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec"),
+    "_workers_flag": attr.label(default = Label("//sycl:workers")),
+}
+
+def compilation_context(deps):
+    """The merged compilation context of the CcInfo-providing deps.
+
+    Args:
+      deps: targets.
+
+    Returns:
+      A CompilationContext.
+    """
+    return cc_common.merge_cc_infos(cc_infos = [d[CcInfo] for d in deps if CcInfo in d]).compilation_context
+
+def cc_setup(ctx):
+    """The C++ toolchain and its feature configuration for ctx.
+
+    Args:
+      ctx: the rule context (with the C++ toolchain type).
+
+    Returns:
+      (CcToolchainInfo, FeatureConfiguration).
+    """
+    cc_toolchain = find_cpp_toolchain(ctx)
+    fc = cc_common.configure_features(
+        ctx = ctx,
+        cc_toolchain = cc_toolchain,
+        requested_features = ctx.features,
+        unsupported_features = ctx.disabled_features,
+    )
+    return cc_toolchain, fc
+
+def _include_flags(ctx, cc):
+    flags = ["-iquote", ".", "-iquote", ctx.bin_dir.path]
+    for d in cc.quote_includes.to_list():
+        flags += ["-iquote", d]
+    for d in cc.includes.to_list():
+        flags += ["-I", d]
+    for d in cc.system_includes.to_list():
+        flags += ["-isystem", d]
+    for d in cc.defines.to_list():
+        flags.append("-D" + d)
+    return flags
+
+def create_common(ctx, traits, devices_config):
+    """Gathers what every action of a SYCL target needs, once.
+
+    Args:
+      ctx: the rule context (srcs, hdrs, deps, defines, copts, _runtime attributes).
+      traits: the generated aspect traits header (File); every compile -includes it.
+      devices_config: the device configuration file the sycl-device actions read (File).
+
+    Returns:
+      struct(tc, cc, traits, devices_config, flags, headers, compile_inputs, srcs, hdrs):
+      flags are the include, define and copt flags of host and device compiles;
+      headers is what a TU may include (its own, the deps', the traits header);
+      compile_inputs adds the device compiler's own files.
+    """
+    tc = find_sycl_toolchain(ctx)
+    cc = compilation_context(ctx.attr.deps + [ctx.attr._runtime])
+    flags = _include_flags(ctx, cc) + ["-D" + d for d in ctx.attr.defines] + ctx.attr.copts
+    flags = flags + ["-I", traits.dirname, "-include", traits.path]
+    hdrs = ctx.files.hdrs + [traits]
+    return struct(
+        tc = tc,
+        cc = cc,
+        traits = traits,
+        devices_config = devices_config,
+        flags = tuple(flags),
+        headers = depset(hdrs, transitive = [cc.headers]),
+        compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files]),
+        srcs = ctx.files.srcs,
+        hdrs = ctx.files.hdrs,
+    )
+
+def scratch_path(ctx, path):
+    """The output path prefix of a target's intermediate files: _sycl/<name>/<path>.
+
+    Args:
+      ctx: the rule context.
+      path: the path below the target's directory.
+
+    Returns:
+      string.
+    """
+    return "_sycl/%s/%s" % (ctx.label.name, path)
+
+# Attributes of every rule that compiles SYCL sources.
+COMPILE_ATTRS = {
+    "srcs": attr.label_list(allow_files = [".cpp", ".cc", ".cxx", ".c++"], doc = "SYCL C++ sources."),
+    "hdrs": attr.label_list(allow_files = [".h", ".hpp", ".hh", ".hxx", ".inc"], doc = "Headers."),
+    "deps": attr.label_list(providers = [[CcInfo]], doc = "sycl_library or cc_library targets."),
+    "copts": attr.string_list(doc = "Extra compiler options (host and device)."),
+    "defines": attr.string_list(doc = "Preprocessor defines."),
+    "includes": attr.string_list(doc = "Include directories, relative to the package."),
+    "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
+    "_runtime": attr.label(default = Label("//runtime")),
+}

@@ -1,0 +1,92 @@
+"""sycl_library: host objects (CcInfo) and per-TU device IR (SyclInfo)."""
+
+load("//sycl/private:actions/compile.bzl", "archive", "device_compile", "host_compile")
+load("//sycl/private:actions/traits.bzl", "traits_header")
+load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "cc_setup", "create_common", "scratch_path")
+load("//sycl/private:device_config.bzl", "FLAG_DEVICE_ATTRS", "resolved_devices", "tool_devices_config")
+load("//sycl/private:providers.bzl", "SyclInfo")
+load("//sycl/private:steps.bzl", "register_steps")
+load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
+
+def compile_sources(ctx, steps, common):
+    """The device and host compile of every source of ctx.
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      common: the struct of create_common.
+
+    Returns:
+      (device IR Files, object Files, TU structs for SyclInfo.tus).
+    """
+    device, objects, tus = [], [], []
+    for src in common.srcs:
+        tus.append(struct(src = src, flags = common.flags, inputs = common.headers))
+        device.append(device_compile(ctx, steps, common, src))
+        objects.append(host_compile(ctx, steps, common, src))
+    return device, objects, tus
+
+def sycl_common(ctx, devices):
+    """create_common with the devices' configuration file and traits header.
+
+    Args:
+      ctx: the rule context.
+      devices: [(name, SyclDeviceConfigInfo)] from resolved_devices.
+
+    Returns:
+      The struct of create_common.
+    """
+    cfg = tool_devices_config(ctx, devices)
+    traits = traits_header(ctx, devices, cfg, scratch_path(ctx, "traits/sycl_aspect_traits.h"))
+    return create_common(ctx, traits, cfg)
+
+def _linking_context(ctx, archive_file):
+    if not archive_file:
+        return cc_common.merge_cc_infos(cc_infos = []).linking_context
+    cc_toolchain, fc = cc_setup(ctx)
+    lib = cc_common.create_library_to_link(
+        actions = ctx.actions,
+        feature_configuration = fc,
+        cc_toolchain = cc_toolchain,
+        static_library = archive_file,
+        alwayslink = True,
+    )
+    return cc_common.create_linking_context(
+        linker_inputs = depset([cc_common.create_linker_input(owner = ctx.label, libraries = depset([lib]))]),
+    )
+
+def _sycl_library_impl(ctx):
+    common = sycl_common(ctx, resolved_devices(ctx))
+    steps = []
+    device, objects, tus = compile_sources(ctx, steps, common)
+    register_steps(ctx, steps)
+    archive_file = None
+    if objects:
+        cc_toolchain, _ = cc_setup(ctx)
+        archive_file = archive(ctx, common.tc, cc_toolchain, objects)
+    own = CcInfo(
+        compilation_context = cc_common.create_compilation_context(
+            headers = depset(ctx.files.hdrs),
+            includes = depset([ctx.label.package + "/" + i if ctx.label.package else i for i in ctx.attr.includes]),
+        ),
+        linking_context = _linking_context(ctx, archive_file),
+    )
+    deps = [d for d in ctx.attr.deps]
+    merged = cc_common.merge_cc_infos(direct_cc_infos = [own], cc_infos = [d[CcInfo] for d in deps if CcInfo in d])
+    sycl = SyclInfo(
+        device_ir = depset(device, transitive = [d[SyclInfo].device_ir for d in deps if SyclInfo in d]),
+        tus = depset(tus, transitive = [d[SyclInfo].tus for d in deps if SyclInfo in d]),
+    )
+    return [merged, sycl, DefaultInfo(files = depset(device + ([archive_file] if archive_file else [])))]
+
+sycl_library = rule(
+    implementation = _sycl_library_impl,
+    doc = """SYCL sources: host objects (CcInfo) and per-TU device IR (SyclInfo).
+
+Compiled with the aspect traits of --@rules_sycl//sycl:targets (a library is compiled once,
+whatever binary uses it).""",
+    attrs = dict(COMPILE_ATTRS, **FLAG_DEVICE_ATTRS),
+    fragments = ["cpp"],
+    toolchains = [TOOLCHAIN_TYPE, CPP_TOOLCHAIN],
+    provides = [CcInfo, SyclInfo],
+)

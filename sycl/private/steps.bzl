@@ -1,0 +1,65 @@
+"""Steps: the actions layer describes each command as a step; a backend registers them.
+
+The production rules register every step as its own action (register_steps); the
+benchmark baseline (//sycl/private/bench:monolithic.bzl) runs the same steps in one.
+"""
+
+load("//sycl/private:workers.bzl", "run_sycl_device")
+
+def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = False):
+    """One command of the pipeline.
+
+    Args:
+      executable: File: the tool.
+      argv: list of string or File (Files stand for their paths; directories are not expanded).
+      inputs: depset of File the command reads (the executable excluded).
+      outputs: list of File it writes.
+      mnemonic: the action mnemonic.
+      message: the progress message.
+      sycl_device: True for sycl-device verbs (params file, worker where allowed).
+
+    Returns:
+      struct: the step.
+    """
+    return struct(
+        executable = executable,
+        argv = argv,
+        inputs = inputs,
+        outputs = outputs,
+        mnemonic = mnemonic,
+        message = message,
+        sycl_device = sycl_device,
+    )
+
+def argv_strings(argv):
+    """The argv of a step as strings.
+
+    Args:
+      argv: list of string or File.
+
+    Returns:
+      list of string.
+    """
+    return [a if type(a) == "string" else a.path for a in argv]
+
+def register_steps(ctx, steps):
+    """Registers each step as its own action.
+
+    Args:
+      ctx: the rule context.
+      steps: list of step structs.
+    """
+    for s in steps:
+        args = ctx.actions.args()
+        args.add_all(argv_strings(s.argv))
+        if s.sycl_device:
+            run_sycl_device(ctx, s.executable, args, s.inputs, s.outputs, s.mnemonic, s.message)
+            continue
+        ctx.actions.run(
+            executable = s.executable,
+            arguments = [args],
+            inputs = s.inputs,
+            outputs = s.outputs,
+            mnemonic = s.mnemonic,
+            progress_message = s.message,
+        )
