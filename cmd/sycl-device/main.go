@@ -29,7 +29,7 @@ func main() {
 			os.Exit(serveWorker(os.Stdin, os.Stdout, os.Stderr))
 		}
 	}
-	os.Exit(newTool().Main(os.Args, &cli.Env{Stdout: os.Stdout, Stderr: os.Stderr}))
+	os.Exit(newTool().Main(os.Args, &cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
 }
 
 // serveWorker runs the worker loop. Every request gets a fresh tool (fresh verbs and
@@ -39,6 +39,7 @@ func main() {
 func serveWorker(in io.Reader, out, stderr io.Writer) int {
 	s := &worker.Server{Handler: func(ctx context.Context, args []string, w io.Writer) int {
 		argv := append([]string{"sycl-device"}, args...)
+		// No Stdin: the worker's standard input carries the protocol, not a request's data.
 		return newTool().Main(argv, &cli.Env{Stdout: w, Stderr: w, Context: ctx})
 	}}
 	if err := s.Serve(in, out); err != nil {

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/rules-sycl/rules_sycl/internal/aot"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
-	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/devverbs"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
 	"github.com/rules-sycl/rules_sycl/internal/split"
 	"github.com/rules-sycl/rules_sycl/internal/wrap"
@@ -12,6 +12,6 @@ import (
 // registerVerbs adds every verb of the tool. Each verb lives in its own internal package.
 func registerVerbs(t *cli.Tool) {
 	t.Register(propagate.Verb(), split.PostLinkVerb(), split.SplitVerb(),
-		devconfig.FilterVerb(), devconfig.DevicesVerb(), devconfig.TraitsVerb(), devconfig.InspectVerb(),
+		devverbs.FilterVerb(), devverbs.DevicesVerb(), devverbs.TraitsVerb(), devverbs.InspectVerb(),
 		wrap.Verb(), aot.Verb())
 }

@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/worker"
@@ -161,4 +163,80 @@ func TestWorkerMatchesOneShot(t *testing.T) {
 		t.Fatalf("the two configurations should filter differently")
 	}
 	compare(t, "worker after the config changed", wantNoFP, viaWorker(t, cfgNoFP, false))
+}
+
+// TestMain lets a test run this binary as sycl-device itself (a real process with its
+// own standard input): with SYCL_DEVICE_AS_MAIN=1 the test binary is the tool.
+func TestMain(m *testing.M) {
+	if os.Getenv("SYCL_DEVICE_AS_MAIN") == "1" {
+		// rules_go's test main enters the package directory first; go back.
+		if err := os.Chdir(os.Getenv("SYCL_DEVICE_DIR")); err != nil {
+			panic(err)
+		}
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// TestWorkerRequestCannotReadProtocol: in a real worker process, a request whose input
+// is "-" (standard input) reads an empty input, not the worker protocol stream, and the
+// three requests after it are all answered.
+func TestWorkerRequestCannotReadProtocol(t *testing.T) {
+	defer workspace(t, cfgFP64)()
+	cmd := exec.Command(os.Args[0], "--persistent_worker")
+	wd, _ := os.Getwd()
+	cmd.Env = append(os.Environ(), "SYCL_DEVICE_AS_MAIN=1", "SYCL_DEVICE_DIR="+wd)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	reqs := [][]string{
+		{"split", "--shards=2", "--out-dir=s0", "-"},
+		{"propagate", "-o", "p1.ll", "in.ll"},
+		{"split", "--shards=2", "--out-dir=s2", "in.ll"},
+		{"traits", "--targets=pocl_cpu", "-o", "t3.h"},
+	}
+	for i, r := range reqs {
+		b, _ := json.Marshal(worker.Request{Arguments: r, RequestID: i + 1})
+		in.Write(append(b, '\n'))
+	}
+	sc := bufio.NewScanner(out)
+	got := map[int]worker.Response{}
+	timeout := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
+	defer timeout.Stop()
+	for range reqs {
+		if !sc.Scan() {
+			t.Fatalf("worker answered only %d of %d requests: %v", len(got), len(reqs), got)
+		}
+		var r worker.Response
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("malformed response %q: %v", sc.Text(), err)
+		}
+		got[r.RequestID] = r
+	}
+	in.Close()
+	cmd.Wait()
+	// Empty input has no entry points: the empty module as one image, exit 0.
+	if r := got[1]; r.ExitCode != 0 || strings.Contains(r.Output, "unexpected token") {
+		t.Errorf("request 1 (input '-') read the protocol stream: exit %d, %q", r.ExitCode, r.Output)
+	}
+	for id := 2; id <= 4; id++ {
+		if r, ok := got[id]; !ok || r.ExitCode != 0 {
+			t.Errorf("request %d: answered %v, exit %d, %q", id, ok, r.ExitCode, r.Output)
+		}
+	}
+	for _, f := range []string{"p1.ll", "s2/shard_0/files.table", "t3.h"} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("request output %s missing: %v", f, err)
+		}
+	}
 }

@@ -6,12 +6,9 @@
 package aot
 
 import (
-	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -33,80 +30,58 @@ type Step struct {
 	Args []string
 }
 
-// Plan returns the commands that turn module in into the image out for target t, and the
-// image format (spirv, llvmbc, native) the wrapper records.
-func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, string, error) {
+// Plan returns the commands that turn module in into the image out for target t. The
+// image's extension and descriptor format come from devconfig.AOTTools.
+func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 	need := func(path, name string) error {
 		if path == "" {
 			return fmt.Errorf("target %s needs %s, which the SYCL toolchain does not provide", t.Name, name)
 		}
 		return nil
 	}
+	if _, ok := devconfig.LookupAOTTool(t.AOT.Tool); !ok {
+		return nil, fmt.Errorf("target %s: unsupported AOT tool %q", t.Name, t.AOT.Tool)
+	}
+	if err := need(tools.LLC, "llc"); err != nil {
+		return nil, err
+	}
+	toSPIRV := func(spv string) Step {
+		return Step{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}}
+	}
 	switch t.AOT.Tool {
-	case "":
-		if err := need(tools.LLC, "llc"); err != nil {
-			return nil, "", err
-		}
-		return []Step{{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", out}}}, "spirv", nil
 	case "llvm-spirv":
-		if err := need(tools.LLC, "llc"); err != nil {
-			return nil, "", err
-		}
 		if err := need(tools.LLVMSpirv, "llvm-spirv"); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		spv := out + ".spv"
-		return []Step{
-			{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}},
-			{tools.LLVMSpirv, append(append([]string{}, t.AOT.Options...), spv, "-o", out)},
-		}, "llvmbc", nil
+		return []Step{toSPIRV(spv), {tools.LLVMSpirv, append(append([]string{}, t.AOT.Options...), spv, "-o", out)}}, nil
 	case "ptx":
-		if err := need(tools.LLC, "llc"); err != nil {
-			return nil, "", err
-		}
 		arch := "sm_50"
 		if len(t.AOT.Options) > 0 {
 			arch = t.AOT.Options[0]
 		}
-		return []Step{{tools.LLC, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", in, "-o", out}}}, "native", nil
+		return []Step{{tools.LLC, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", in, "-o", out}}}, nil
 	case "ocloc":
-		if err := need(tools.LLC, "llc"); err != nil {
-			return nil, "", err
-		}
 		if err := need(tools.Ocloc, "ocloc (Intel's offline compiler)"); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		spv := out + ".spv"
 		args := []string{"compile", "-spirv_input", "-file", spv, "-output", strings.TrimSuffix(out, filepath.Ext(out)), "-output_no_suffix"}
-		args = append(args, t.AOT.Options...)
-		return []Step{
-			{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}},
-			{tools.Ocloc, args},
-		}, "native", nil
+		return []Step{toSPIRV(spv), {tools.Ocloc, append(args, t.AOT.Options...)}}, nil
 	case "opencl-aot":
-		if err := need(tools.LLC, "llc"); err != nil {
-			return nil, "", err
-		}
 		if err := need(tools.OpenCLAOT, "opencl-aot"); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		spv := out + ".spv"
-		return []Step{
-			{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}},
-			{tools.OpenCLAOT, append([]string{"--device=cpu", spv, "-o", out}, t.AOT.Options...)},
-		}, "native", nil
+		return []Step{toSPIRV(spv), {tools.OpenCLAOT, append([]string{"--device=cpu", spv, "-o", out}, t.AOT.Options...)}}, nil
 	}
-	return nil, "", fmt.Errorf("target %s: unsupported AOT tool %q", t.Name, t.AOT.Tool)
+	return []Step{toSPIRV(out)}, nil
 }
 
-// Run compiles every row of table for t into outDir and writes outDir/files.table. With
-// dryRun it prints the commands instead of running them.
-func Run(table string, t *devconfig.Target, tools Tools, outDir string, dryRun bool, log *bytes.Buffer) error {
-	return RunContext(context.Background(), table, t, tools, outDir, dryRun, log)
-}
-
-// RunContext is Run whose tool processes are killed when ctx is cancelled.
-func RunContext(ctx context.Context, table string, t *devconfig.Target, tools Tools, outDir string, dryRun bool, log *bytes.Buffer) error {
+// Compile compiles every row of table for t into outDir and writes outDir/files.table,
+// running the tools through env (killed when its context is cancelled). With dryRun it
+// prints the commands instead of running them.
+func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDir string, dryRun bool) error {
 	data, err := os.ReadFile(table)
 	if err != nil {
 		return diag.Errorf(table, 0, "cannot read: %v", err)
@@ -122,6 +97,7 @@ func RunContext(ctx context.Context, table string, t *devconfig.Target, tools To
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
+	kind, _ := devconfig.LookupAOTTool(t.AOT.Tool)
 	res := &filetable.Table{Columns: tab.Columns, Titled: true}
 	for i, row := range tab.Rows {
 		line := tab.Lines[i]
@@ -130,22 +106,18 @@ func RunContext(ctx context.Context, table string, t *devconfig.Target, tools To
 			return err
 		}
 		base := strings.TrimSuffix(filepath.Base(row[code]), filepath.Ext(row[code]))
-		ext := map[string]string{"": ".spv", "llvm-spirv": ".bc", "ptx": ".ptx", "ocloc": ".bin", "opencl-aot": ".bin"}[t.AOT.Tool]
-		out := filepath.Join(outDir, base+ext)
-		steps, _, err := Plan(t, tools, in, out)
+		out := filepath.Join(outDir, base+kind.Ext)
+		steps, err := Plan(t, tools, in, out)
 		if err != nil {
 			return diag.Errorf(table, line, "%v", err)
 		}
 		for _, s := range steps {
 			if dryRun {
-				fmt.Fprintf(log, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
+				fmt.Fprintf(env.Stdout, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
 				continue
 			}
-			cmd := exec.CommandContext(ctx, s.Tool, s.Args...)
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Run(); err != nil {
-				return diag.Errorf(table, line, "%s failed on %s: %v: %s", filepath.Base(s.Tool), row[code], err, strings.TrimSpace(stderr.String()))
+			if _, stderr, err := env.Run(nil, s.Tool, s.Args...); err != nil {
+				return diag.Errorf(table, line, "%s failed on %s: %v: %s", filepath.Base(s.Tool), row[code], err, strings.TrimSpace(string(stderr)))
 			}
 		}
 		for _, s := range steps {
@@ -200,18 +172,11 @@ func Verb() *cli.Verb {
 			if target == "" || outDir == "" || len(args) != 1 {
 				return diag.Usagef("aot: need -target=T, --out-dir=DIR and one table")
 			}
-			cfg, err := devconfig.Load(cfgFile, os.ReadFile)
+			ts, err := devconfig.LoadTargets(cfgFile, target)
 			if err != nil {
-				return err
+				return devconfig.VerbError("aot", err)
 			}
-			t, ok := cfg.Lookup(target)
-			if !ok {
-				return diag.Usagef("aot: %v", cfg.UnknownTargetError(target))
-			}
-			var log bytes.Buffer
-			err = RunContext(env.Ctx(), args[0], t, tools, outDir, dryRun, &log)
-			env.Stdout.Write(log.Bytes())
-			return err
+			return Compile(env, args[0], ts[0], tools, outDir, dryRun)
 		},
 	}
 }

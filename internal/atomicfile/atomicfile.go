@@ -5,6 +5,7 @@ package atomicfile
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -49,4 +50,83 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// Batch writes several files so that they appear together: each Add writes its data to
+// a temporary file next to its destination at once (memory holds one file at a time),
+// and Commit renames them all. After an error, or Abort, no temporary file is left and no
+// destination has changed. A Batch is for one goroutine.
+type Batch struct {
+	pending [][2]string // temporary, final
+	seen    map[string]bool
+	err     error
+}
+
+// Add writes data for path. The first error is kept and returned by Commit.
+func (b *Batch) Add(path string, data []byte) {
+	if b.err != nil {
+		return
+	}
+	if b.seen == nil {
+		b.seen = map[string]bool{}
+	}
+	if b.seen[path] {
+		b.fail(fmt.Errorf("internal error: %s written twice", path))
+		return
+	}
+	b.seen[path] = true
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		b.fail(fmt.Errorf("cannot write %s: %v", path, err))
+		return
+	}
+	_, werr := f.Write(data)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(f.Name(), 0o644)
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+		b.fail(fmt.Errorf("cannot write %s: %v", path, werr))
+		return
+	}
+	b.pending = append(b.pending, [2]string{f.Name(), path})
+}
+
+func (b *Batch) fail(err error) {
+	b.err = err
+	b.Abort()
+}
+
+// Abort removes the temporary files written so far.
+func (b *Batch) Abort() {
+	for _, p := range b.pending {
+		os.Remove(p[0])
+	}
+	b.pending = nil
+}
+
+// Commit renames every file into place, or returns the first error of Add (nothing
+// renamed). A rename failure leaves the files before it in place and removes the rest.
+func (b *Batch) Commit() error {
+	if b.err != nil {
+		return b.err
+	}
+	for i, p := range b.pending {
+		if err := os.Rename(p[0], p[1]); err != nil {
+			for _, q := range b.pending[i:] {
+				os.Remove(q[0])
+			}
+			b.pending = nil
+			return fmt.Errorf("cannot write %s: %v", p[1], err)
+		}
+	}
+	b.pending = nil
+	return nil
 }

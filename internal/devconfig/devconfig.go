@@ -8,7 +8,9 @@ package devconfig
 
 import (
 	_ "embed" // the built-in configuration
+	"errors"
 	"fmt"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -167,9 +169,46 @@ func (c *Config) Names() []string {
 	return out
 }
 
-// UnknownTargetError formats the error for a target nobody configured.
+// UnknownTargetError is the error for a target nobody configured.
+type UnknownTargetError struct {
+	Name  string
+	Known []string // sorted
+}
+
+func (e *UnknownTargetError) Error() string {
+	return fmt.Sprintf("unknown target %q; known targets: %s", e.Name, strings.Join(e.Known, ", "))
+}
+
+// UnknownTargetError returns the error for name, which c does not configure.
 func (c *Config) UnknownTargetError(name string) error {
-	return fmt.Errorf("unknown target %q; known targets: %s", name, strings.Join(c.Names(), ", "))
+	return &UnknownTargetError{Name: name, Known: c.Names()}
+}
+
+// LoadTargets reads the configuration file (the built-in one when file is "") and looks
+// up each name (or alias). An unknown name gives an *UnknownTargetError.
+func LoadTargets(file string, names ...string) ([]*Target, error) {
+	cfg, err := Load(file, os.ReadFile)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Target, len(names))
+	for i, n := range names {
+		t, ok := cfg.Lookup(n)
+		if !ok {
+			return nil, cfg.UnknownTargetError(n)
+		}
+		out[i] = t
+	}
+	return out, nil
+}
+
+// VerbError makes an *UnknownTargetError a usage error of verb; other errors pass.
+func VerbError(verb string, err error) error {
+	var u *UnknownTargetError
+	if errors.As(err, &u) {
+		return diag.Usagef("%s: %v", verb, u)
+	}
+	return err
 }
 
 var knownKeys = map[string]bool{

@@ -91,4 +91,9 @@ func TestDevicesBzlMatchesYAML(t *testing.T) {
 		}
 		t.Fatal("toolchain/devices.bzl is stale: run `sycl-device devices --format=bzl > toolchain/devices.bzl`")
 	}
+	// The tables below DEVICES (TRIPLES, AOT_TOOLS) too: the file is exactly what
+	// `sycl-device devices --format=bzl` prints.
+	if want := Default().Starlark(); string(src) != string(want) {
+		t.Fatal("toolchain/devices.bzl differs from `sycl-device devices --format=bzl` (TRIPLES or AOT_TOOLS changed?): regenerate it")
+	}
 }

@@ -96,6 +96,15 @@ func (f *Function) MetadataRefs() []int {
 	return out
 }
 
+// IsKernel reports whether f has a kernel calling convention (SPIR, PTX, AMDGPU).
+func (f *Function) IsKernel() bool {
+	switch f.CallConv {
+	case "spir_kernel", "ptx_kernel", "amdgpu_kernel":
+		return true
+	}
+	return false
+}
+
 // Attachment returns the ID of attachment name, or -1.
 func (f *Function) Attachment(name string) int {
 	for _, a := range f.Attachments {
@@ -317,4 +326,13 @@ func (p *parser) checkRefs() error {
 		return bad[i].id < bad[j].id
 	})
 	return diag.Errorf(p.file, int(bad[0].line), "reference to undefined metadata !%d", bad[0].id)
+}
+
+// NotBitcode returns an error naming file when data is LLVM bitcode (raw, or in the
+// bitcode wrapper), which the textual reader cannot take; otherwise nil.
+func NotBitcode(file string, data []byte) error {
+	if bytes.HasPrefix(data, []byte("BC\xc0\xde")) || bytes.HasPrefix(data, []byte{0xde, 0xc0, 0x17, 0x0b}) {
+		return diag.Errorf(file, 0, "this is LLVM bitcode; convert it with llvm-dis first")
+	}
+	return nil
 }

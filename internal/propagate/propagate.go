@@ -15,6 +15,7 @@ import (
 	"github.com/ianlancetaylor/demangle"
 	"github.com/rules-sycl/rules_sycl/internal/aspects"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 
@@ -88,39 +89,6 @@ type run struct {
 	isEntry  map[*llvmir.Function]bool
 }
 
-// Names of the metadata this pass reads, in today's DPC++ spelling and the design
-// document's older one.
-var (
-	usedMD     = []string{"sycl_used_aspects", "intel_used_aspects"}
-	declaredMD = []string{"sycl_declared_aspects", "intel_declared_aspects"}
-	typesMD    = []string{"sycl_types_that_use_aspects", "intel_types_that_use_aspects"}
-)
-
-// IsEntryPoint reports whether f is an entry point as DPC++ defines it: a kernel
-// definition, or a definition carrying "sycl-module-id" that is not a SPIR-V/SYCL
-// builtin.
-func IsEntryPoint(m *llvmir.Module, f *llvmir.Function) bool {
-	if f.Decl {
-		return false
-	}
-	switch f.CallConv {
-	case "spir_kernel", "ptx_kernel", "amdgpu_kernel":
-		return true
-	}
-	if _, ok := m.FnAttr(f, "sycl-module-id"); ok {
-		return !isBuiltin(f.Name)
-	}
-	return false
-}
-
-func isBuiltin(name string) bool {
-	if !strings.HasPrefix(name, "_Z") {
-		return false
-	}
-	rest := strings.TrimLeft(name[2:], "0123456789")
-	return strings.HasPrefix(rest, "__spirv_") || strings.HasPrefix(rest, "__sycl_")
-}
-
 // Run computes and records aspect usage for module m.
 func Run(m *llvmir.Module, opts Options) (*Result, error) {
 	r := &run{
@@ -155,7 +123,7 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 		exclude.add(v)
 	}
 	for _, f := range m.Funcs {
-		if IsEntryPoint(m, f) {
+		if kernelinfo.IsEntryPoint(m, f, false) {
 			r.entries = append(r.entries, f)
 			r.isEntry[f] = true
 		}
@@ -213,14 +181,14 @@ func (r *run) readAspectTable() (bool, error) {
 			r.table.Set(ops[0].Str, int(ops[1].Int))
 		}
 	}
-	for _, name := range typesMD {
+	for _, name := range kernelinfo.TypesMD {
 		if m.Named(name) != nil {
 			has = true
 		}
 	}
 	for _, f := range m.Funcs {
 		for _, a := range f.Attachments {
-			if contains(usedMD, a.Name) || contains(declaredMD, a.Name) {
+			if kernelinfo.IsAspectListMD(a.Name) {
 				has = true
 			}
 		}
@@ -229,15 +197,6 @@ func (r *run) readAspectTable() (bool, error) {
 		}
 	}
 	return has, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // aspectList reads an aspect list node: operands are i32 values or pair references.
@@ -258,24 +217,19 @@ func (r *run) aspectList(id, line int) ([]int, error) {
 }
 
 func (r *run) aspectOperand(op llvmir.Operand, line int) (int, error) {
-	switch op.Kind {
-	case llvmir.OpInt:
-		return int(op.Int), nil
-	case llvmir.OpRef:
-		pair, ok := r.m.Tuple(op.Ref)
-		if ok && len(pair) == 2 && pair[0].Kind == llvmir.OpString && pair[1].Kind == llvmir.OpInt {
-			if _, known := r.table.Value(pair[0].Str); !known {
-				r.table.Set(pair[0].Str, int(pair[1].Int))
-			}
-			return int(pair[1].Int), nil
+	v, name, ok := kernelinfo.AspectOperand(r.m, op)
+	if ok && (op.Kind == llvmir.OpInt || name != "") {
+		if _, known := r.table.Value(name); name != "" && !known {
+			r.table.Set(name, int(v))
 		}
+		return int(v), nil
 	}
 	return 0, diag.Errorf(r.m.File, line, "aspect operand %q is neither 'i32 V' nor a reference to !{!\"name\", i32 V}", op.Text)
 }
 
 func (r *run) readTypes() error {
 	m := r.m
-	for _, name := range typesMD {
+	for _, name := range kernelinfo.TypesMD {
 		n := m.Named(name)
 		if n == nil {
 			continue
@@ -367,7 +321,7 @@ func (r *run) processFunction(f *llvmir.Function) error {
 	if f.Atomic64 && r.infer {
 		u.add(r.atomic64)
 	}
-	for _, name := range usedMD {
+	for _, name := range kernelinfo.UsedAspectsMD {
 		if id := f.Attachment(name); id >= 0 {
 			vals, err := r.aspectList(id, f.Line)
 			if err != nil {
@@ -389,7 +343,7 @@ func (r *run) processFunction(f *llvmir.Function) error {
 	}
 	r.used[f] = u
 	d := set{}
-	for _, name := range declaredMD {
+	for _, name := range kernelinfo.DeclaredAspectsMD {
 		if id := f.Attachment(name); id >= 0 {
 			vals, err := r.aspectList(id, f.Line)
 			if err != nil {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 
@@ -20,7 +21,7 @@ func (r *run) validate() []Diagnostic {
 		}
 		allowed := set{}
 		fromAttr := false
-		if id := firstAttachment(f, declaredMD); id >= 0 {
+		if id := firstAttachment(f, kernelinfo.DeclaredAspectsMD); id >= 0 {
 			if r.isEntry[f] {
 				continue // entry points get their declared aspects from the kernel call
 			}

@@ -1,7 +1,6 @@
 package propagate
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -41,21 +40,11 @@ func Verb() *cli.Verb {
 	}
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 func run1(env *cli.Env, fl *flags, args []string) error {
 	if len(args) != 1 {
 		return diag.Usagef("propagate: want exactly one input file, got %d", len(args))
 	}
-	opts := Options{Validate: fl.validate || fl.werror, FixedTargets: splitList(fl.fixed), ExcludeAspects: splitList(fl.exclude)}
+	opts := Options{Validate: fl.validate || fl.werror, FixedTargets: cli.SplitList(fl.fixed), ExcludeAspects: cli.SplitList(fl.exclude)}
 	switch fl.infer {
 	case "auto":
 		opts.Infer = InferAuto
@@ -71,8 +60,8 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 	if err != nil {
 		return diag.Errorf(in, 0, "cannot read: %v", err)
 	}
-	if bytes.HasPrefix(src, []byte("BC\xc0\xde")) || bytes.HasPrefix(src, []byte{0xde, 0xc0, 0x17, 0x0b}) {
-		return diag.Errorf(in, 0, "this is LLVM bitcode; convert it with llvm-dis first")
+	if err := llvmir.NotBitcode(in, src); err != nil {
+		return err
 	}
 	defer memlimit.ForInput(len(src))()
 	m, err := llvmir.Parse(in, src)

@@ -81,7 +81,7 @@ func NewExtractor(m *llvmir.Module) *Extractor {
 		}
 	}
 	for _, f := range m.Funcs {
-		if _, ok := m.FnAttr(f, "referenced-indirectly"); ok && !isKernel(f) && !f.Decl {
+		if _, ok := m.FnAttr(f, "referenced-indirectly"); ok && !f.IsKernel() && !f.Decl {
 			e.indirect = append(e.indirect, f)
 		}
 	}

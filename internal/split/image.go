@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
@@ -85,7 +86,7 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 func (e *Extractor) kernelReqs(f *llvmir.Function) []uint32 {
 	var entries []uint32
 	count := uint32(0)
-	vals := usedAspects(e.m, f)
+	vals := kernelinfo.UsedAspects(e.m, f)
 	sort.Slice(vals, func(i, j int) bool { return vals[i] < vals[j] })
 	seen := map[int64]bool{}
 	for _, v := range vals {
@@ -96,20 +97,17 @@ func (e *Extractor) kernelReqs(f *llvmir.Function) []uint32 {
 		entries = append(entries, reqAspect, uint32(v), NoSpecID)
 		count++
 	}
-	if id := f.Attachment("reqd_work_group_size"); id >= 0 {
-		ops, _ := e.m.Tuple(id)
-		entries = append(entries, reqWorkGroupSize, uint32(len(ops)))
-		for _, op := range ops {
-			entries = append(entries, uint32(zext(op)))
+	if sizes, ok := kernelinfo.Ints(e.m, f, kernelinfo.ReqdWorkGroupSizeMD); ok {
+		entries = append(entries, reqWorkGroupSize, uint32(len(sizes)))
+		for _, v := range sizes {
+			entries = append(entries, uint32(v))
 		}
 		entries = append(entries, NoSpecID)
 		count++
 	}
-	if id := f.Attachment("intel_reqd_sub_group_size"); id >= 0 {
-		if ops, _ := e.m.Tuple(id); len(ops) == 1 && ops[0].Kind == llvmir.OpInt {
-			entries = append(entries, reqSubGroupSize, uint32(zext(ops[0])), NoSpecID)
-			count++
-		}
+	if v, ok := kernelinfo.Int(e.m, f, kernelinfo.ReqdSubGroupSizeMD); ok {
+		entries = append(entries, reqSubGroupSize, v, NoSpecID)
+		count++
 	}
 	return append([]uint32{count}, entries...)
 }

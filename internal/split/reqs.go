@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
@@ -27,62 +28,38 @@ func ComputeRequirements(m *llvmir.Module, funcs, entries []*llvmir.Function) Re
 	aspects := map[uint32]bool{}
 	fixed := map[uint32]bool{}
 	for _, f := range funcs {
-		for _, v := range usedAspects(m, f) {
+		for _, v := range kernelinfo.UsedAspects(m, f) {
 			if v >= 0 {
 				aspects[uint32(v)] = true
 			}
 		}
-		if id := f.Attachment("sycl_fixed_targets"); id >= 0 {
-			ops, _ := m.Tuple(id)
-			for _, op := range ops {
-				if op.Kind == llvmir.OpInt {
-					fixed[uint32(zext(op))] = true
-				}
-			}
+		targets, _ := kernelinfo.Ints(m, f, kernelinfo.FixedTargetsMD)
+		for _, v := range targets {
+			fixed[uint32(v)] = true
 		}
-		if id := f.Attachment("work_group_num_dim"); id >= 0 && r.ReqdWorkGroupSize == nil {
-			if ops, _ := m.Tuple(id); len(ops) > 0 && ops[0].Kind == llvmir.OpInt {
-				v := uint32(zext(ops[0]))
+		if r.ReqdWorkGroupSize == nil {
+			if v, ok := kernelinfo.FirstInt(m, f, kernelinfo.WorkGroupNumDimMD); ok {
 				r.WorkGroupNumDim = &v
 			}
-		}
-		if id := f.Attachment("reqd_work_group_size"); id >= 0 && r.ReqdWorkGroupSize == nil {
-			ops, _ := m.Tuple(id)
-			sizes := []uint64{}
-			for _, op := range ops {
-				if op.Kind == llvmir.OpInt {
-					sizes = append(sizes, zext(op))
-				}
+			if sizes, ok := kernelinfo.Ints(m, f, kernelinfo.ReqdWorkGroupSizeMD); ok {
+				r.ReqdWorkGroupSize = sizes
 			}
-			r.ReqdWorkGroupSize = sizes
 		}
-		if s := firstString(m, f, "sycl_joint_matrix"); s != "" {
+		if s := kernelinfo.FirstString(m, f, kernelinfo.JointMatrixMD); s != "" {
 			r.JointMatrix = s
 		}
-		if s := firstString(m, f, "sycl_joint_matrix_mad"); s != "" {
+		if s := kernelinfo.FirstString(m, f, kernelinfo.JointMatrixMadMD); s != "" {
 			r.JointMatrixMad = s
 		}
 	}
 	for _, f := range entries {
-		if id := f.Attachment("intel_reqd_sub_group_size"); id >= 0 && r.SubGroupSize == nil {
-			if ops, _ := m.Tuple(id); len(ops) == 1 && ops[0].Kind == llvmir.OpInt {
-				v := uint32(zext(ops[0]))
-				r.SubGroupSize = &v
-			}
+		if v, ok := kernelinfo.Int(m, f, kernelinfo.ReqdSubGroupSizeMD); ok && r.SubGroupSize == nil {
+			r.SubGroupSize = &v
 		}
 	}
 	r.Aspects = sortedKeys(aspects)
 	r.FixedTarget = sortedKeys(fixed)
 	return r
-}
-
-func firstString(m *llvmir.Module, f *llvmir.Function, md string) string {
-	if id := f.Attachment(md); id >= 0 {
-		if ops, _ := m.Tuple(id); len(ops) > 0 && ops[0].Kind == llvmir.OpString {
-			return ops[0].Str
-		}
-	}
-	return ""
 }
 
 func sortedKeys(s map[uint32]bool) []uint32 {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 
@@ -62,39 +63,9 @@ func (g *Group) Names() []string {
 	return out
 }
 
-func isKernel(f *llvmir.Function) bool {
-	switch f.CallConv {
-	case "spir_kernel", "ptx_kernel", "amdgpu_kernel":
-		return true
-	}
-	return false
-}
-
-func builtinAfterZ(name, prefix string) bool {
-	if !strings.HasPrefix(name, "_Z") {
-		return false
-	}
-	return strings.HasPrefix(strings.TrimLeft(name[2:], "0123456789"), prefix)
-}
-
 // IsEntryPoint is sycl-post-link's definition of an entry point.
 func IsEntryPoint(m *llvmir.Module, f *llvmir.Function, emitOnlyKernels bool) bool {
-	if f.Decl {
-		return false
-	}
-	if isKernel(f) {
-		return true
-	}
-	if !emitOnlyKernels {
-		if _, ok := m.FnAttr(f, "sycl-module-id"); !ok {
-			return false
-		}
-		n := f.Name
-		return !builtinAfterZ(n, "__spirv_") && !builtinAfterZ(n, "__sycl_") &&
-			!builtinAfterZ(n, "__esimd_") && !strings.HasPrefix(n, "__builtin_")
-	}
-	_, ok := m.FnAttr(f, "indirectly-callable")
-	return ok
+	return kernelinfo.IsEntryPoint(m, f, emitOnlyKernels)
 }
 
 // HasIndirectCallsOrAddressTaken reports whether any function makes an indirect call or
@@ -171,32 +142,23 @@ func sourceKey(m *llvmir.Module, f *llvmir.Function) string {
 		b.WriteByte('-')
 	}
 	ints := func(md string) {
-		if id := f.Attachment(md); id >= 0 {
-			ops, _ := m.Tuple(id)
-			for _, op := range ops {
-				if op.Kind == llvmir.OpInt {
-					b.WriteString("-" + strconv.FormatUint(zext(op), 10))
-				}
-			}
+		vals, _ := kernelinfo.Ints(m, f, md)
+		for _, v := range vals {
+			b.WriteString("-" + strconv.FormatUint(v, 10))
 		}
 		b.WriteByte('-')
 	}
 	strs := func(md string) {
-		if id := f.Attachment(md); id >= 0 {
-			ops, _ := m.Tuple(id)
-			for _, op := range ops {
-				if op.Kind == llvmir.OpString {
-					b.WriteString("-" + op.Str)
-				}
-			}
+		for _, s := range kernelinfo.Strings(m, f, md) {
+			b.WriteString("-" + s)
 		}
 		b.WriteByte('-')
 	}
-	attr("sycl-module-id")
+	attr(kernelinfo.ModuleIDAttr)
 	attr("indirectly-callable")
 	attr("sycl-register-alloc-mode")
 	attr("sycl-grf-size")
-	vals := usedAspects(m, f)
+	vals := kernelinfo.UsedAspects(m, f)
 	sorted := make([]uint64, 0, len(vals))
 	for _, v := range vals {
 		sorted = append(sorted, uint64(uint32(int32(v))))
@@ -206,44 +168,11 @@ func sourceKey(m *llvmir.Module, f *llvmir.Function) string {
 		b.WriteString("-" + strconv.FormatUint(v, 10))
 	}
 	b.WriteByte('-')
-	ints("reqd_work_group_size")
-	ints("work_group_num_dim")
-	ints("intel_reqd_sub_group_size")
+	ints(kernelinfo.ReqdWorkGroupSizeMD)
+	ints(kernelinfo.WorkGroupNumDimMD)
+	ints(kernelinfo.ReqdSubGroupSizeMD)
 	attr("sycl-optlevel")
-	strs("sycl_joint_matrix")
-	strs("sycl_joint_matrix_mad")
+	strs(kernelinfo.JointMatrixMD)
+	strs(kernelinfo.JointMatrixMadMD)
 	return b.String()
-}
-
-// zext is ConstantInt::getZExtValue for an i32 operand (negative values wrap).
-func zext(op llvmir.Operand) uint64 {
-	if op.Int < 0 && op.Int >= -1<<31 {
-		return uint64(uint32(int32(op.Int)))
-	}
-	return uint64(op.Int)
-}
-
-// usedAspects reads !sycl_used_aspects (or the older !intel_used_aspects): plain i32
-// values or references to !{!"name", i32 V} pairs.
-func usedAspects(m *llvmir.Module, f *llvmir.Function) []int64 {
-	var out []int64
-	for _, name := range []string{"sycl_used_aspects", "intel_used_aspects"} {
-		id := f.Attachment(name)
-		if id < 0 {
-			continue
-		}
-		ops, _ := m.Tuple(id)
-		for _, op := range ops {
-			switch op.Kind {
-			case llvmir.OpInt:
-				out = append(out, op.Int)
-			case llvmir.OpRef:
-				if pair, ok := m.Tuple(op.Ref); ok && len(pair) == 2 && pair[1].Kind == llvmir.OpInt {
-					out = append(out, pair[1].Int)
-				}
-			}
-		}
-		return out
-	}
-	return out
 }

@@ -1,7 +1,6 @@
 package split
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
@@ -21,18 +21,13 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
-type multi []string
-
-func (m *multi) String() string     { return strings.Join(*m, " ") }
-func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
-
-// readInput reads the input module ("-" or none: standard input).
-func readInput(args []string) (string, []byte, error) {
+// readInput reads the input module ("-" or none: the environment's standard input).
+func readInput(env *cli.Env, args []string) (string, []byte, error) {
 	if len(args) > 1 {
 		return "", nil, diag.Usagef("want one input file, got %d", len(args))
 	}
 	if len(args) == 0 || args[0] == "-" {
-		data, err := io.ReadAll(os.Stdin)
+		data, err := io.ReadAll(env.In())
 		if err != nil {
 			return "", nil, diag.Errorf("<stdin>", 0, "cannot read: %v", err)
 		}
@@ -45,86 +40,15 @@ func readInput(args []string) (string, []byte, error) {
 	return args[0], data, nil
 }
 
-func parseModule(args []string) (*llvmir.Module, error) {
-	name, data, err := readInput(args)
+func parseModule(env *cli.Env, args []string) (*llvmir.Module, error) {
+	name, data, err := readInput(env, args)
 	if err != nil {
 		return nil, err
 	}
-	if bytes.HasPrefix(data, []byte("BC\xc0\xde")) {
-		return nil, diag.Errorf(name, 0, "this is LLVM bitcode; convert it with llvm-dis first")
+	if err := llvmir.NotBitcode(name, data); err != nil {
+		return nil, err
 	}
 	return llvmir.Parse(name, data)
-}
-
-// outputs writes each file to a temporary name next to its destination at once and
-// renames them all at the end, so that memory holds one image at a time and an error
-// leaves no new or partial file behind.
-type outputs struct {
-	pending [][2]string // temporary, final
-	seen    map[string]bool
-	err     error
-}
-
-func (o *outputs) add(path string, data []byte) {
-	if o.err != nil {
-		return
-	}
-	if o.seen == nil {
-		o.seen = map[string]bool{}
-	}
-	if o.seen[path] {
-		o.err = fmt.Errorf("internal error: %s written twice", path)
-		return
-	}
-	o.seen[path] = true
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		o.err = fmt.Errorf("cannot write %s: %v", path, err)
-		return
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(f.Name(), 0o644)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		o.err = fmt.Errorf("cannot write %s: %v", path, werr)
-		return
-	}
-	o.pending = append(o.pending, [2]string{f.Name(), path})
-}
-
-// abort removes the temporary files.
-func (o *outputs) abort() {
-	for _, p := range o.pending {
-		os.Remove(p[0])
-	}
-	o.pending = nil
-}
-
-func (o *outputs) write() error {
-	if o.err != nil {
-		o.abort()
-		return o.err
-	}
-	for i, p := range o.pending {
-		if err := os.Rename(p[0], p[1]); err != nil {
-			for _, q := range o.pending[i:] {
-				os.Remove(q[0])
-			}
-			return fmt.Errorf("cannot write %s: %v", p[1], err)
-		}
-	}
-	o.pending = nil
-	return nil
 }
 
 // PostLinkVerb is `sycl-device post-link`, compatible with DPC++'s sycl-post-link.
@@ -133,7 +57,7 @@ func PostLinkVerb() *cli.Verb {
 		splitMode, outDir, devFile, llvmAs string
 		symbols, properties, text          bool
 		onlyKernels, kernelReqs            bool
-		outs                               multi
+		outs                               cli.Multi
 	)
 	return &cli.Verb{
 		Name:    "post-link",
@@ -164,11 +88,11 @@ func PostLinkVerb() *cli.Verb {
 			if err != nil {
 				return err
 			}
-			m, err := parseModule(args)
+			m, err := parseModule(env, args)
 			if err != nil {
 				return err
 			}
-			return postLink(m, postLinkOptions{
+			return postLink(env, m, postLinkOptions{
 				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, symbols: symbols,
 				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs,
 			})
@@ -184,12 +108,41 @@ type postLinkOptions struct {
 	cfg                                                *devconfig.Config
 }
 
-func postLink(m *llvmir.Module, o postLinkOptions) (err error) {
+// postLinkRow is one image of post-link's tables.
+type postLinkRow struct {
+	code, prop, sym string
+	img             *Image
+}
+
+// emit writes one image's code (text or bitcode), properties and symbols under base.
+func (o *postLinkOptions) emit(env *cli.Env, out *atomicfile.Batch, base string, img *Image) (postLinkRow, error) {
+	r := postLinkRow{img: img, code: base + ".ll", prop: base + ".prop", sym: base + ".sym"}
+	if o.text {
+		out.Add(r.code, img.Text)
+	} else {
+		r.code = base + ".bc"
+		bc, err := assemble(env, o.llvmAs, img.Text)
+		if err != nil {
+			return r, err
+		}
+		out.Add(r.code, bc)
+	}
+	if o.properties {
+		out.Add(r.prop, img.Props.Bytes())
+	}
+	if o.symbols {
+		out.Add(r.sym, img.Symbols)
+	}
+	img.Text = nil // written; keep only what the tables need
+	return r, nil
+}
+
+func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 	defer memlimit.ForInput(len(m.Src))()
-	var out outputs
+	var out atomicfile.Batch
 	defer func() {
 		if err != nil {
-			out.abort()
+			out.Abort()
 		}
 	}()
 	groups := Groups(m, Options{Mode: o.mode, EmitOnlyKernels: o.onlyKernels})
@@ -202,61 +155,23 @@ func postLink(m *llvmir.Module, o postLinkOptions) (err error) {
 	if o.outDir != "" {
 		prefix = filepath.Join(o.outDir, filepath.Base(prefix))
 	}
-	type row struct {
-		code, prop, sym string
-		img             *Image
-	}
-	rows := make([]row, len(groups))
+	var images []*Image
 	// Groups are numbered from the back: the largest key is _0.
-	for n := 0; n < len(groups); n++ {
-		g := groups[len(groups)-1-n]
-		img := ex.Image(g, ImageOptions{KernelReqs: o.kernelReqs})
-		base := prefix + "_" + strconv.Itoa(n)
-		r := row{img: img, prop: base + ".prop", sym: base + ".sym"}
-		if o.text {
-			r.code = base + ".ll"
-			out.add(r.code, img.Text)
-		} else {
-			r.code = base + ".bc"
-			bc, err := assemble(o.llvmAs, img.Text)
-			if err != nil {
-				return err
-			}
-			out.add(r.code, bc)
-		}
-		if o.properties {
-			out.add(r.prop, img.Props.Bytes())
-		}
-		if o.symbols {
-			out.add(r.sym, img.Symbols)
-		}
-		img.Text = nil // written; keep only what the tables need
-		rows[n] = r
+	for n := len(groups) - 1; n >= 0; n-- {
+		images = append(images, ex.Image(groups[n], ImageOptions{KernelReqs: o.kernelReqs}))
 	}
 	if len(groups) == 0 {
 		// No entry points: DPC++ still emits the module as one image.
 		img := &Image{Group: &Group{Key: "<GLOBAL>"}, Text: m.Src, Props: &props.Registry{}}
 		img.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", 0)
 		Requirements{}.AddTo(img.Props)
-		base := prefix + "_0"
-		r := row{img: img, code: base + ".ll", prop: base + ".prop", sym: base + ".sym"}
-		if !o.text {
-			r.code = base + ".bc"
-			bc, err := assemble(o.llvmAs, img.Text)
-			if err != nil {
-				return err
-			}
-			out.add(r.code, bc)
-		} else {
-			out.add(r.code, img.Text)
+		images = append(images, img)
+	}
+	rows := make([]postLinkRow, len(images))
+	for n, img := range images {
+		if rows[n], err = o.emit(env, &out, prefix+"_"+strconv.Itoa(n), img); err != nil {
+			return err
 		}
-		if o.properties {
-			out.add(r.prop, img.Props.Bytes())
-		}
-		if o.symbols {
-			out.add(r.sym, nil)
-		}
-		rows = []row{r}
 	}
 	for _, spec := range o.outs {
 		target, tablePath := "", spec
@@ -285,7 +200,7 @@ func postLink(m *llvmir.Module, o postLinkOptions) (err error) {
 				}
 				if o.properties {
 					propPath = strings.TrimSuffix(r.prop, ".prop") + "." + target + ".prop"
-					out.add(propPath, withCompileTarget(r.img.Props, target).Bytes())
+					out.Add(propPath, withCompileTarget(r.img.Props, target).Bytes())
 				}
 			}
 			cells := []string{rel(tablePath, r.code)}
@@ -297,9 +212,9 @@ func postLink(m *llvmir.Module, o postLinkOptions) (err error) {
 			}
 			tab.Add(cells...)
 		}
-		out.add(tablePath, tab.Bytes())
+		out.Add(tablePath, tab.Bytes())
 	}
-	return out.write()
+	return out.Commit()
 }
 
 // withCompileTarget copies reg and appends compile_target to its requirements.
@@ -324,7 +239,7 @@ func rel(table, file string) string {
 	return r
 }
 
-func assemble(llvmAs string, text []byte) ([]byte, error) {
+func assemble(env *cli.Env, llvmAs string, text []byte) ([]byte, error) {
 	tool := llvmAs
 	if tool == "" {
 		for _, c := range []string{"llvm-as-22", "llvm-as"} {
@@ -337,13 +252,9 @@ func assemble(llvmAs string, text []byte) ([]byte, error) {
 	if tool == "" {
 		return nil, diag.Usagef("bitcode output needs llvm-as (not found on PATH): pass -S for text, or --llvm-as=PATH")
 	}
-	cmd := exec.Command(tool, "-", "-o", "-")
-	cmd.Stdin = bytes.NewReader(text)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	bc, err := cmd.Output()
+	bc, stderr, err := env.Run(text, tool, "-", "-o", "-")
 	if err != nil {
-		return nil, fmt.Errorf("llvm-as rejected an emitted module: %v: %s", err, stderr.String())
+		return nil, fmt.Errorf("llvm-as rejected an emitted module: %v: %s", err, stderr)
 	}
 	return bc, nil
 }
@@ -353,7 +264,7 @@ func SplitVerb() *cli.Verb {
 	var (
 		splitMode, outDir       string
 		shards                  int
-		shardDirs               multi
+		shardDirs               cli.Multi
 		onlyKernels, kernelReqs bool
 	)
 	return &cli.Verb{
@@ -385,7 +296,7 @@ func SplitVerb() *cli.Verb {
 					dirs = append(dirs, filepath.Join(outDir, "shard_"+strconv.Itoa(i)))
 				}
 			}
-			m, err := parseModule(args)
+			m, err := parseModule(env, args)
 			if err != nil {
 				return err
 			}
@@ -408,7 +319,7 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 		s := Shard(g, len(dirs))
 		byShard[s] = append(byShard[s], g)
 	}
-	var out outputs
+	var out atomicfile.Batch
 	for i, dir := range dirs {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fmt.Errorf("cannot create %s: %v", dir, err)
@@ -419,12 +330,12 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 		for _, g := range gs {
 			img := ex.Image(g, iopts)
 			base := "img_" + Identity(g)
-			out.add(filepath.Join(dir, base+".ll"), img.Text)
-			out.add(filepath.Join(dir, base+".prop"), img.Props.Bytes())
-			out.add(filepath.Join(dir, base+".sym"), img.Symbols)
+			out.Add(filepath.Join(dir, base+".ll"), img.Text)
+			out.Add(filepath.Join(dir, base+".prop"), img.Props.Bytes())
+			out.Add(filepath.Join(dir, base+".sym"), img.Symbols)
 			tab.Add(base+".ll", base+".prop", base+".sym")
 		}
-		out.add(filepath.Join(dir, TableName), tab.Bytes())
+		out.Add(filepath.Join(dir, TableName), tab.Bytes())
 	}
-	return out.write()
+	return out.Commit()
 }

@@ -2,21 +2,15 @@ package wrap
 
 import (
 	"flag"
-	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 )
 
-type multi []string
-
-func (m *multi) String() string     { return strings.Join(*m, " ") }
-func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
-
 // Verb is `sycl-device wrap`.
 func Verb() *cli.Verb {
-	var tables multi
+	var tables cli.Multi
 	var out, id string
 	var allowOutside bool
 	return &cli.Verb{

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bazelbuild/bazel-gazelle/config"
 	"github.com/bazelbuild/bazel-gazelle/rule"
+	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 )
 
@@ -97,7 +98,7 @@ func (sc *syclConfig) apply(key, value string) error {
 		}
 		sc.generate = on
 	case directiveTargets:
-		targets := splitList(value)
+		targets := cli.SplitList(value)
 		known := devconfig.Default()
 		for _, t := range targets {
 			if !validTargetName(t) {
@@ -124,7 +125,7 @@ func (sc *syclConfig) apply(key, value string) error {
 			return fmt.Errorf("want ignore, warn or error")
 		}
 	case directiveTestPat:
-		pats := splitList(value)
+		pats := cli.SplitList(value)
 		if len(pats) == 0 {
 			pats = defaultTestPatterns
 		}
@@ -155,17 +156,6 @@ func onOff(v string) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("want on or off")
-}
-
-// splitList reads "a, b,c" as [a b c]; an empty value is an empty list.
-func splitList(v string) []string {
-	var out []string
-	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 func validTargetName(s string) bool {

@@ -1,0 +1,89 @@
+package devconfig
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// YAML renders the configuration in the file format, one target after another.
+func (c *Config) YAML() []byte {
+	var b bytes.Buffer
+	b.WriteString("# Device configuration (" + c.File + "); see `sycl-device devices --help`.\n")
+	list := func(items []string) string { return "[" + strings.Join(items, ", ") + "]" }
+	for _, t := range c.Targets {
+		b.WriteString("\n" + t.Name + ":\n")
+		b.WriteString("  aspects: " + list(t.Aspects) + "\n")
+		b.WriteString("  sub-group-sizes: [" + JoinInts(t.SubGroupSizes, ", ") + "]\n")
+		if t.MaySupportOther {
+			b.WriteString("  may-support-other-aspects: true\n")
+		}
+		b.WriteString("  triple: " + t.Triple + "\n")
+		if t.AOT.Tool != "" {
+			b.WriteString("  aot:\n    tool: " + t.AOT.Tool + "\n")
+			if len(t.AOT.Options) > 0 {
+				b.WriteString("    options: " + list(t.AOT.Options) + "\n")
+			}
+		}
+		if len(t.Aliases) > 0 {
+			b.WriteString("  aliases: " + list(t.Aliases) + "\n")
+		}
+	}
+	return b.Bytes()
+}
+
+// Starlark renders the configuration as the Starlark data file toolchain/devices.bzl.
+func (c *Config) Starlark() []byte {
+	var b bytes.Buffer
+	q := func(items []string) string {
+		out := make([]string, len(items))
+		for i, s := range items {
+			out[i] = strconv.Quote(s)
+		}
+		return "[" + strings.Join(out, ", ") + "]"
+	}
+	b.WriteString("\"\"\"The built-in SYCL device configurations as Starlark data.\n\n")
+	b.WriteString("Generated from internal/devconfig/devices.yaml by `sycl-device devices --format=bzl`;\n")
+	b.WriteString("do not edit. A Go test fails when this file and the YAML differ.\n\"\"\"\n\n")
+	b.WriteString("DEVICES = {\n")
+	for _, t := range c.Targets {
+		b.WriteString("    " + strconv.Quote(t.Name) + ": {\n")
+		b.WriteString("        \"aspects\": " + q(t.Aspects) + ",\n")
+		sg := make([]string, len(t.SubGroupSizes))
+		for i, v := range t.SubGroupSizes {
+			sg[i] = strconv.Itoa(v)
+		}
+		b.WriteString("        \"sub_group_sizes\": [" + strings.Join(sg, ", ") + "],\n")
+		if t.MaySupportOther {
+			b.WriteString("        \"may_support_other_aspects\": True,\n")
+		} else {
+			b.WriteString("        \"may_support_other_aspects\": False,\n")
+		}
+		b.WriteString("        \"triple\": " + strconv.Quote(t.Triple) + ",\n")
+		b.WriteString("        \"aot_tool\": " + strconv.Quote(t.AOT.Tool) + ",\n")
+		b.WriteString("        \"aot_options\": " + q(t.AOT.Options) + ",\n")
+		b.WriteString("        \"aliases\": " + q(t.Aliases) + ",\n")
+		b.WriteString("    },\n")
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("# The device triple families a target may name.\n")
+	b.WriteString("TRIPLES = " + q(Triples) + "\n\n")
+	b.WriteString("# Per AOT tool: the image extension, and the descriptor's format and target.\n")
+	b.WriteString("AOT_TOOLS = {\n")
+	for _, t := range AOTTools {
+		fmt.Fprintf(&b, "    %s: {\"ext\": %s, \"format\": %s, \"wrap_target\": %s},\n",
+			strconv.Quote(t.Name), strconv.Quote(t.Ext), strconv.Quote(t.Format), strconv.Quote(t.WrapTarget))
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+// JoinInts formats v as decimal numbers separated by sep.
+func JoinInts(v []int, sep string) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, sep)
+}
