@@ -8,11 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_DESCS 64
-#define MAX_PROGRAMS 256
-
-static struct rs_desc *descs[MAX_DESCS];
-static size_t ndescs;
+/* Registered descriptors and built programs: tables that grow as needed. */
+static struct rs_desc **descs;
+static size_t ndescs, cap_descs;
 static char last_error[512];
 
 static struct {
@@ -25,8 +23,22 @@ static struct {
   int svm_fine;
 } dev;
 
-static struct { const struct rs_image *image; cl_program program; } programs[MAX_PROGRAMS];
-static size_t nprograms;
+static struct program { const struct rs_image *image; cl_program program; } *programs;
+static size_t nprograms, cap_programs;
+
+/* Makes room for one more element in a table of *cap elements of size elem; a failed
+ * allocation ends the process with a message (registration has no error path). */
+static void grow(void **table, size_t *cap, size_t n, size_t elem) {
+  if (n < *cap) return;
+  size_t c = *cap ? 2 * *cap : 16;
+  void *t = realloc(*table, c * elem);
+  if (!t) {
+    fprintf(stderr, "rules_sycl runtime: out of memory growing a table to %zu entries\n", c);
+    abort();
+  }
+  *table = t;
+  *cap = c;
+}
 
 static int fail(int code, const char *fmt, ...) {
   va_list ap;
@@ -39,7 +51,8 @@ static int fail(int code, const char *fmt, ...) {
 const char *rsycl_last_error(void) { return last_error; }
 
 void __sycl_register_lib(struct rs_desc *desc) {
-  if (ndescs < MAX_DESCS) descs[ndescs++] = desc;
+  grow((void **)&descs, &cap_descs, ndescs, sizeof *descs);
+  descs[ndescs++] = desc;
 }
 
 void __sycl_unregister_lib(struct rs_desc *desc) {
@@ -49,6 +62,10 @@ void __sycl_unregister_lib(struct rs_desc *desc) {
       return;
     }
 }
+
+size_t rsycl_program_count(void) { return nprograms; }
+size_t rsycl_desc_count(void) { return ndescs; }
+const struct rs_desc *rsycl_desc(size_t i) { return i < ndescs ? descs[i] : NULL; }
 
 size_t rsycl_image_count(void) {
   size_t n = 0;
@@ -107,11 +124,15 @@ void rsycl_free(void *p) {
   else free(p);
 }
 
-/* DPC++'s numbering of the aspects the checks below know by name. */
+/* Names of the aspects the messages below name. */
 static const struct { uint32_t value; const char *name; } aspect_names[] = {
-  {0, "host"}, {1, "cpu"}, {2, "gpu"}, {3, "accelerator"}, {4, "custom"}, {5, "fp16"}, {6, "fp64"},
-  {9, "image"}, {12, "queue_profiling"}, {13, "usm_device_allocations"}, {14, "usm_host_allocations"},
-  {15, "usm_shared_allocations"}, {28, "atomic64"}, {53, "ext_intel_esimd"},
+  {RS_ASPECT_HOST, "host"}, {RS_ASPECT_CPU, "cpu"}, {RS_ASPECT_GPU, "gpu"},
+  {RS_ASPECT_ACCELERATOR, "accelerator"}, {RS_ASPECT_CUSTOM, "custom"}, {RS_ASPECT_FP16, "fp16"},
+  {RS_ASPECT_FP64, "fp64"}, {RS_ASPECT_IMAGE, "image"}, {RS_ASPECT_QUEUE_PROFILING, "queue_profiling"},
+  {RS_ASPECT_USM_DEVICE_ALLOCATIONS, "usm_device_allocations"},
+  {RS_ASPECT_USM_HOST_ALLOCATIONS, "usm_host_allocations"},
+  {RS_ASPECT_USM_SHARED_ALLOCATIONS, "usm_shared_allocations"}, {RS_ASPECT_ATOMIC64, "atomic64"},
+  {RS_ASPECT_EXT_INTEL_ESIMD, "ext_intel_esimd"},
 };
 
 static const char *aspect_name(uint32_t v, char *buf, size_t n) {
@@ -123,11 +144,13 @@ static const char *aspect_name(uint32_t v, char *buf, size_t n) {
 
 static int device_has(uint32_t aspect) {
   switch (aspect) {
-  case 1: return 1; /* cpu: the OpenCL device here is PoCL's CPU device */
-  case 5: return dev.fp16;
-  case 6: return dev.fp64;
-  case 13: case 14: case 15: return dev.svm_fine;
-  case 28: return dev.atomic64;
+  case RS_ASPECT_CPU: return 1; /* the OpenCL device here is PoCL's CPU device */
+  case RS_ASPECT_FP16: return dev.fp16;
+  case RS_ASPECT_FP64: return dev.fp64;
+  case RS_ASPECT_USM_DEVICE_ALLOCATIONS:
+  case RS_ASPECT_USM_HOST_ALLOCATIONS:
+  case RS_ASPECT_USM_SHARED_ALLOCATIONS: return dev.svm_fine;
+  case RS_ASPECT_ATOMIC64: return dev.atomic64;
   default: return 0;
   }
 }
@@ -144,7 +167,7 @@ static const struct rs_prop *find_prop(const struct rs_image *img, const char *s
 /* Checks [SYCL/device requirements] against the device, in the runtime's wording. */
 static int check_requirements(const struct rs_image *img) {
   const struct rs_prop *p = find_prop(img, "SYCL/device requirements", "aspects");
-  if (p && p->type == 2 && p->size >= 8) {
+  if (p && p->type == RS_PROP_BYTE_ARRAY && p->size >= 8) {
     const unsigned char *v = p->value;
     size_t n = (p->size - 8) / 4;
     for (size_t i = 0; i < n; i++) {
@@ -158,10 +181,10 @@ static int check_requirements(const struct rs_image *img) {
     }
   }
   p = find_prop(img, "SYCL/device requirements", "reqd_sub_group_size");
-  if (p && p->type == 1)
+  if (p && p->type == RS_PROP_UINT32)
     return fail(RSYCL_KERNEL_NOT_SUPPORTED, "Sub-group size %u is not supported on the device", (unsigned)p->size);
   p = find_prop(img, "SYCL/device requirements", "reqd_work_group_size_uint64_t");
-  if (p && p->type == 2 && p->size >= 8) {
+  if (p && p->type == RS_PROP_BYTE_ARRAY && p->size >= 8) {
     uint64_t total = 1, d;
     for (size_t i = 0; i < (p->size - 8) / 8; i++) {
       memcpy(&d, (const unsigned char *)p->value + 8 + 8 * i, 8);
@@ -184,7 +207,7 @@ static int has_entry(const struct rs_image *img, const char *name) {
  * cl_khr_spir), SPIR-V with cl_khr_il_program. */
 static int loadable(const struct rs_image *img) {
   if (strcmp(img->target, "spir64") != 0) return 0;
-  return img->format == 3 || (img->format == 2 && dev.il);
+  return img->format == RS_FORMAT_LLVMIR || (img->format == RS_FORMAT_SPIRV && dev.il);
 }
 
 static cl_program program_for(const struct rs_image *img, int *code) {
@@ -194,7 +217,7 @@ static cl_program program_for(const struct rs_image *img, int *code) {
   size_t n = (size_t)(img->binary_end - img->binary_start);
   cl_program prog;
   const char *opts = "";
-  if (img->format == 3) {
+  if (img->format == RS_FORMAT_LLVMIR) {
     const unsigned char *bins[] = {img->binary_start};
     prog = clCreateProgramWithBinary(dev.context, 1, &dev.device, &n, bins, &st, &err);
     opts = "-x spir -spir-std=1.2";
@@ -211,10 +234,9 @@ static cl_program program_for(const struct rs_image *img, int *code) {
     *code = fail(RSYCL_OPENCL_ERROR, "cannot build the device image (error %d): %s", err, log);
     return NULL;
   }
-  if (nprograms < MAX_PROGRAMS) {
-    programs[nprograms].image = img;
-    programs[nprograms++].program = prog;
-  }
+  grow((void **)&programs, &cap_programs, nprograms, sizeof *programs);
+  programs[nprograms].image = img;
+  programs[nprograms++].program = prog;
   return prog;
 }
 

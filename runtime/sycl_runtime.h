@@ -8,30 +8,12 @@
 #ifndef RULES_SYCL_RUNTIME_H
 #define RULES_SYCL_RUNTIME_H
 
-#include <stddef.h>
-#include <stdint.h>
-
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The descriptor layout (LP64) DPC++'s runtime reads. */
-struct rs_entry { void *addr; const char *name; uint64_t size; int32_t flags; int32_t reserved; };
-struct rs_prop { const char *name; const void *value; uint32_t type; uint64_t size; };
-struct rs_prop_set { const char *name; const struct rs_prop *begin; const struct rs_prop *end; };
-struct rs_image {
-  uint16_t version; uint8_t kind; uint8_t format;
-  const char *target; const char *compile_options; const char *link_options;
-  const unsigned char *manifest_start; const unsigned char *manifest_end;
-  const unsigned char *binary_start; const unsigned char *binary_end;
-  const struct rs_entry *entries_begin; const struct rs_entry *entries_end;
-  const struct rs_prop_set *props_begin; const struct rs_prop_set *props_end;
-};
-struct rs_desc { uint16_t version; uint16_t count; const struct rs_image *images;
-  const struct rs_entry *host_begin; const struct rs_entry *host_end; };
-
-void __sycl_register_lib(struct rs_desc *desc);
-void __sycl_unregister_lib(struct rs_desc *desc);
+/* DPC++'s offload descriptor (generated, with the named constants the runtime uses). */
+#include "sycl_descriptor.h"
 
 /* Return codes. */
 enum { RSYCL_OK = 0, RSYCL_KERNEL_NOT_SUPPORTED = 1, RSYCL_NO_IMAGE = 2, RSYCL_NO_DEVICE = 3, RSYCL_OPENCL_ERROR = 4 };
@@ -44,8 +26,12 @@ const char *rsycl_last_error(void);
 /* Memory the host and the device share. */
 void *rsycl_malloc_shared(size_t bytes);
 void rsycl_free(void *p);
-/* Number of registered images (for tests). */
+/* Number of registered images, and of device programs built and cached (for tests). */
 size_t rsycl_image_count(void);
+size_t rsycl_program_count(void);
+/* The registered descriptors, in registration order (for tests). */
+size_t rsycl_desc_count(void);
+const struct rs_desc *rsycl_desc(size_t i);
 
 #ifdef __cplusplus
 }

@@ -139,3 +139,55 @@ func hasWordAt(src []byte, i int, word string) bool {
 	}
 	return i+len(word) == len(src) || !isWordChar(src[i+len(word)])
 }
+
+// digitChar and wordChar are byte classes for cursor.scanWhile.
+var digitChar, wordChar [256]bool
+
+func init() {
+	for c := 0; c < 256; c++ {
+		digitChar[c] = isDigit(byte(c))
+		wordChar[c] = isWordChar(byte(c))
+	}
+}
+
+// cursor is a position in a line of IR text: it reads src[i:end]. The reader's
+// sub-scanners take numbers, names and runs of a byte class through it, so that every
+// name form is decoded in one place.
+type cursor struct {
+	src    []byte
+	i, end int
+}
+
+// more reports whether bytes are left.
+func (c *cursor) more() bool { return c.i < c.end }
+
+// at reports whether the next byte is b.
+func (c *cursor) at(b byte) bool { return c.i < c.end && c.src[c.i] == b }
+
+// scanWhile advances over the bytes of class and returns them.
+func (c *cursor) scanWhile(class *[256]bool) []byte {
+	j := c.i
+	for j < c.end && class[c.src[j]] {
+		j++
+	}
+	b := c.src[c.i:j]
+	c.i = j
+	return b
+}
+
+// number reads a decimal number (at most 9 digits). ok is false when there is no
+// digit or the number is too long; the digits are consumed either way.
+func (c *cursor) number() (int, bool) {
+	return atoi(c.scanWhile(&digitChar))
+}
+
+// name reads the name after a sigil: a quoted string (unescaped) or a run of identifier
+// characters. ok is false for an unterminated quote or an empty name.
+func (c *cursor) name() (string, bool) {
+	name, j, ok := scanName(c.src[:c.end], c.i)
+	c.i = j
+	return name, ok
+}
+
+// skipSpaces advances over blanks and tabs.
+func (c *cursor) skipSpaces() { c.i = skipSpaces(c.src, c.i, c.end) }

@@ -2,6 +2,7 @@ package llvmir
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 )
@@ -84,7 +85,8 @@ func (p *parser) parse() error {
 		case i < end && src[i] == '@':
 			p.item(ItemGlobal, start, lineEndIncl, len(p.m.Globals)-1)
 		case i < end && src[i] == '!' && i+1 < end && isDigit(src[i+1]):
-			id, _ := atoi(src[i+1 : i+1+digitsLen(src[i+1:end])])
+			c := cursor{src: src, i: i + 1, end: end}
+			id, _ := c.number()
 			p.item(ItemMD, start, lineEndIncl, id)
 		case i < end && src[i] == '!':
 			p.item(ItemNamedMD, start, lineEndIncl, len(p.m.NamedMD)-1)
@@ -94,14 +96,6 @@ func (p *parser) parse() error {
 		p.nextLine(end)
 	}
 	return nil
-}
-
-func digitsLen(b []byte) int {
-	n := 0
-	for n < len(b) && isDigit(b[n]) {
-		n++
-	}
-	return n
 }
 
 func (p *parser) nextLine(end int) {
@@ -191,6 +185,7 @@ var typeAttrs = map[string]bool{"byval": true, "sret": true, "byref": true, "ele
 func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 	src := s.p.src
 	depth := 0
+	var err error
 	for i < end {
 		c := src[i]
 		switch {
@@ -212,130 +207,134 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 			}
 			i++
 		case c == '@':
-			name, j, ok := scanName(src, i+1)
-			if !ok {
-				return i, s.p.errorf(s.line, "bad global name")
-			}
-			if i != s.calleeAt {
-				s.addGlobal(name)
-			}
-			i = j
+			i, err = s.globalRef(i, end)
 		case c == '%':
-			j := i + 1
-			if j < end && isDigit(src[j]) {
-				for j < end && isDigit(src[j]) {
-					j++
-				}
-				i = j
-				continue
-			}
-			if j < end && src[j] == '"' {
-				name, k, ok := scanName(src, j)
-				if !ok {
-					return i, s.p.errorf(s.line, "unterminated quoted name")
-				}
-				if s.pending != nil {
-					*s.pending = append(*s.pending, pendingType{name, !s.noTypes && !isPointerSuffix(src, k, end)})
-				} else if s.p.m.Structs[name] != nil {
-					s.addTypeRef(name)
-					if !s.noTypes && !isPointerSuffix(src, k, end) {
-						s.addStruct(name)
-						s.lineUses = append(s.lineUses, name)
-					}
-				}
-				i = k
-				continue
-			}
-			k := j
-			for k < end && identChar[src[k]] {
-				k++
-			}
-			if s.pending != nil {
-				*s.pending = append(*s.pending, pendingType{string(src[j:k]), !s.noTypes && !isPointerSuffix(src, k, end)})
-			} else if st := s.p.m.Structs[string(src[j:k])]; st != nil {
-				s.addTypeRef(st.Name)
-				if !s.noTypes && !isPointerSuffix(src, k, end) {
-					s.addStruct(st.Name)
-					s.lineUses = append(s.lineUses, st.Name)
-				}
-			}
-			i = k
+			i, err = s.localRef(i, end)
 		case c == '!':
-			j := i + 1
-			if j < end && isDigit(src[j]) {
-				k := j
-				for k < end && isDigit(src[k]) {
-					k++
-				}
-				id, ok := atoi(src[j:k])
-				if !ok {
-					return i, s.p.errorf(s.line, "bad metadata reference")
-				}
-				if s.mdRefs != nil {
-					*s.mdRefs = append(*s.mdRefs, mdRef{int32(id), int32(s.line)})
-				}
-				i = k
-				continue
-			}
-			if j < end && src[j] == '"' {
-				k := skipString(src, j)
-				if k < 0 {
-					return i, s.p.errorf(s.line, "unterminated metadata string")
-				}
-				i = k
-				continue
-			}
-			i = j
+			i, err = s.metadataRef(i, end)
 		case isWordStart(c):
-			j := i + 1
-			for j < end && isWordChar(src[j]) {
-				j++
-			}
-			w := src[i:j]
-			switch {
-			case s.noTypes:
-			case len(w) == 6 && string(w) == "double":
-				if !isPointerSuffix(src, j, end) {
-					s.tu.Double = true
-					s.lineUses = append(s.lineUses, "double")
-				}
-			case len(w) == 4 && string(w) == "half":
-				if !isPointerSuffix(src, j, end) {
-					s.tu.Half = true
-					s.lineUses = append(s.lineUses, "half")
-				}
-			case j < end && src[j] == '(' && typeAttrs[string(w)]:
-				// byval(%T) and friends name a pointee type: not a use by value.
-				k, err := skipParens(s.p, src, j, end, s.line)
-				if err != nil {
-					return i, err
-				}
-				saved := s.noTypes
-				s.noTypes = true
-				if _, err := s.region(j+1, k-1, false); err != nil {
-					return i, err
-				}
-				s.noTypes = saved
-				j = k
-			}
-			i = j
+			i, err = s.keyword(i, end)
 		case c == '#':
-			j := i + 1
-			for j < end && isDigit(src[j]) {
-				j++
-			}
-			if id, ok := atoi(src[i+1 : j]); ok {
-				s.tu.AttrRefs = append(s.tu.AttrRefs, id)
-			}
-			if j == i+1 {
-				j++
-			}
-			i = j
+			i = s.attrRef(i, end)
 		default:
 			i++
 		}
+		if err != nil {
+			return i, err
+		}
 	}
 	return i, nil
+}
+
+// globalRef reads @name at src[i]: a reference unless it is the line's direct callee.
+func (s *scanner) globalRef(i, end int) (int, error) {
+	c := cursor{src: s.p.src, i: i + 1, end: end}
+	name, ok := c.name()
+	if !ok {
+		return i, s.p.errorf(s.line, "bad global name")
+	}
+	if i != s.calleeAt {
+		s.addGlobal(name)
+	}
+	return c.i, nil
+}
+
+// localRef reads %N (a numbered value: skipped) or %name at src[i]: a named type is
+// recorded as a type reference, and as a use by value unless a '*' follows.
+func (s *scanner) localRef(i, end int) (int, error) {
+	c := cursor{src: s.p.src, i: i + 1, end: end}
+	if c.more() && isDigit(c.src[c.i]) {
+		c.scanWhile(&digitChar)
+		return c.i, nil
+	}
+	quoted := c.at('"')
+	name, ok := c.name()
+	if !ok && quoted {
+		return i, s.p.errorf(s.line, "unterminated quoted name")
+	}
+	byValue := !s.noTypes && !isPointerSuffix(s.p.src, c.i, end)
+	if s.pending != nil {
+		*s.pending = append(*s.pending, pendingType{name, byValue})
+	} else if st := s.p.m.Structs[name]; st != nil {
+		s.addTypeRef(st.Name)
+		if byValue {
+			s.addStruct(st.Name)
+			s.lineUses = append(s.lineUses, st.Name)
+		}
+	}
+	return c.i, nil
+}
+
+// metadataRef reads !N (recorded), !"string" or !name at src[i].
+func (s *scanner) metadataRef(i, end int) (int, error) {
+	src := s.p.src
+	c := cursor{src: src, i: i + 1, end: end}
+	switch {
+	case c.more() && isDigit(src[c.i]):
+		id, ok := c.number()
+		if !ok {
+			return i, s.p.errorf(s.line, "bad metadata reference")
+		}
+		if s.mdRefs != nil {
+			*s.mdRefs = append(*s.mdRefs, mdRef{int32(id), int32(s.line)})
+		}
+		return c.i, nil
+	case c.at('"'):
+		k := skipString(src, c.i)
+		if k < 0 {
+			return i, s.p.errorf(s.line, "unterminated metadata string")
+		}
+		return k, nil
+	}
+	return c.i, nil
+}
+
+// keyword reads a word at src[i]: double and half used by value, and the pointee-type
+// attributes (byval(%T) and friends), whose operand is not a use by value.
+func (s *scanner) keyword(i, end int) (int, error) {
+	src := s.p.src
+	c := cursor{src: src, i: i + 1, end: end}
+	c.scanWhile(&wordChar)
+	j := c.i
+	w := src[i:j]
+	switch {
+	case s.noTypes:
+	case len(w) == 6 && string(w) == "double":
+		if !isPointerSuffix(src, j, end) {
+			s.tu.Double = true
+			s.lineUses = append(s.lineUses, "double")
+		}
+	case len(w) == 4 && string(w) == "half":
+		if !isPointerSuffix(src, j, end) {
+			s.tu.Half = true
+			s.lineUses = append(s.lineUses, "half")
+		}
+	case j < end && src[j] == '(' && typeAttrs[string(w)]:
+		k, err := skipParens(s.p, src, j, end, s.line)
+		if err != nil {
+			return i, err
+		}
+		saved := s.noTypes
+		s.noTypes = true
+		if _, err := s.region(j+1, k-1, false); err != nil {
+			return i, err
+		}
+		s.noTypes = saved
+		j = k
+	}
+	return j, nil
+}
+
+// attrRef reads #N (an attribute group reference) at src[i].
+func (s *scanner) attrRef(i, end int) int {
+	c := cursor{src: s.p.src, i: i + 1, end: end}
+	if id, ok := c.number(); ok {
+		s.tu.AttrRefs = append(s.tu.AttrRefs, id)
+	}
+	if c.i == i+1 {
+		c.i++
+	}
+	return c.i
 }
 
 func skipParens(p *parser, src []byte, i, end, line int) (int, error) {
@@ -372,16 +371,13 @@ func (p *parser) attachment(f *Function, i, end int, of string) (int, error) {
 	if aname == "" || k >= end || src[k] != '!' {
 		return 0, p.errorf(p.line, "malformed metadata attachment on %s", of)
 	}
-	l := k + 1
-	for l < end && isDigit(src[l]) {
-		l++
-	}
-	id, ok := atoi(src[k+1 : l])
+	c := cursor{src: src, i: k + 1, end: end}
+	id, ok := c.number()
 	if !ok {
 		return 0, p.errorf(p.line, "malformed metadata attachment !%s on %s", aname, of)
 	}
-	f.Attachments = append(f.Attachments, Attachment{Name: aname, ID: id, Span: Span{i, l}})
-	return l, nil
+	f.Attachments = append(f.Attachments, Attachment{Name: aname, ID: id, Span: Span{i, c.i}})
+	return c.i, nil
 }
 
 func skipSpaces(src []byte, i, end int) int {
@@ -399,156 +395,33 @@ func (p *parser) function(lineStart, i int, decl bool) error {
 	f.Span.Start = lineStart
 	end := lineEnd(src, lineStart)
 	sig := &scanner{p: p, tu: &f.Sig, line: p.line, mdRefs: &f.mdRefs, calleeAt: -1}
-	// Prefix: linkage, calling convention, return attributes and type, up to @name. A
-	// declaration's attachments come here too: declare !name !N double @f(double).
-	for i < end && src[i] != '@' {
-		c := src[i]
-		switch {
-		case c == '!' && decl:
-			j, err := p.attachment(f, i, end, "a declaration")
-			if err != nil {
-				return err
-			}
-			i = j
-		case isWordStart(c):
-			j := i + 1
-			for j < end && isWordChar(src[j]) {
-				j++
-			}
-			w := string(src[i:j])
-			if callingConvs[w] {
-				f.CallConv = w
-			} else if w == "cc" {
-				k := skipSpaces(src, j, end)
-				l := k
-				for l < end && isDigit(src[l]) {
-					l++
-				}
-				f.CallConv = "cc " + string(src[k:l])
-				j = l
-			} else {
-				// A type or attribute: scan it as a region of one token.
-				if _, err := sig.region(i, j, false); err != nil {
-					return err
-				}
-				if j < end && src[j] == '(' {
-					k, err := skipParens(p, src, j, end, p.line)
-					if err != nil {
-						return err
-					}
-					if !typeAttrs[w] {
-						if _, err := sig.region(j, k, false); err != nil {
-							return err
-						}
-					}
-					j = k
-				}
-			}
-			i = j
-		case c == '%' || c == '{' || c == '<' || c == '[':
-			// Aggregate or named return type: scan to the next space at depth 0.
-			j := i
-			depth := 0
-			for j < end && !(depth == 0 && j > i && src[j] == ' ') && src[j] != '@' {
-				switch src[j] {
-				case '{', '<', '[', '(':
-					depth++
-				case '}', '>', ']', ')':
-					depth--
-				}
-				j++
-			}
-			if _, err := sig.region(i, j, false); err != nil {
-				return err
-			}
-			i = j
-		case c == '"':
-			j := skipString(src, i)
-			if j < 0 {
-				return p.errorf(p.line, "unterminated string")
-			}
-			i = j
-		default:
-			i++
-		}
+	i, err := p.funcPrefix(f, sig, i, end)
+	if err != nil {
+		return err
 	}
 	if i >= end {
 		return p.errorf(p.line, "function without a name")
 	}
-	name, j, ok := scanName(src, i+1)
+	c := cursor{src: src, i: i + 1, end: end}
+	name, ok := c.name()
 	if !ok {
 		return p.errorf(p.line, "bad function name")
 	}
 	f.Name = name
-	if j >= end || src[j] != '(' {
+	if !c.at('(') {
 		return p.errorf(p.line, "expected '(' after @%s", name)
 	}
 	// Parameters.
-	k, err := sig.region(j+1, end, true)
+	k, err := sig.region(c.i+1, end, true)
 	if err != nil {
 		return err
 	}
 	if k >= end || src[k] != ')' {
 		return p.errorf(p.line, "unterminated parameter list of @%s", name)
 	}
-	i = k + 1
-	// Suffix: attributes, attachments, and "{" for a definition.
-	bodyOpen := -1
-	for i < end {
-		c := src[i]
-		switch {
-		case c == '#':
-			j := i + 1
-			for j < end && isDigit(src[j]) {
-				j++
-			}
-			if id, ok := atoi(src[i+1 : j]); ok {
-				f.AttrGroups = append(f.AttrGroups, id)
-			}
-			i = j
-		case c == '"':
-			key, val, j, err := p.stringAttr(i, end)
-			if err != nil {
-				return err
-			}
-			if f.StrAttrs == nil {
-				f.StrAttrs = map[string]string{}
-			}
-			f.StrAttrs[key] = val
-			i = j
-		case c == '!':
-			j, err := p.attachment(f, i, end, "@"+name)
-			if err != nil {
-				return err
-			}
-			i = j
-		case c == '{':
-			bodyOpen = i
-			i = end
-		case c == ';':
-			i = end
-		case c == 'c' && hasWordAt(src, i, "comdat"):
-			j := i + len("comdat")
-			if j+1 < end && src[j] == '(' && src[j+1] == '$' {
-				name, k, ok := scanName(src, j+2)
-				if !ok {
-					return p.errorf(p.line, "bad comdat name")
-				}
-				f.Comdat = name
-				j = k
-			} else {
-				f.Comdat = name
-			}
-			i = j
-		case c == '@':
-			_, j, ok := scanName(src, i+1)
-			if !ok {
-				return p.errorf(p.line, "bad name")
-			}
-			i = j
-		default:
-			i++
-		}
+	bodyOpen, err := p.funcSuffix(f, k+1, end)
+	if err != nil {
+		return err
 	}
 	if decl {
 		if bodyOpen >= 0 {
@@ -575,6 +448,150 @@ func (p *parser) function(lineStart, i int, decl bool) error {
 		return p.errorf(startLine, "function @%s has no closing '}'", name)
 	}
 	return p.addFunc(f)
+}
+
+// funcPrefix reads a function header up to its @name: linkage, calling convention,
+// return attributes and type. A declaration's attachments come here too:
+// declare !name !N double @f(double). It returns the offset of the '@' (or end).
+func (p *parser) funcPrefix(f *Function, sig *scanner, i, end int) (int, error) {
+	src := p.src
+	var err error
+	for i < end && src[i] != '@' {
+		c := src[i]
+		switch {
+		case c == '!' && f.Decl:
+			i, err = p.attachment(f, i, end, "a declaration")
+		case isWordStart(c):
+			i, err = p.funcPrefixWord(f, sig, i, end)
+		case c == '%' || c == '{' || c == '<' || c == '[':
+			// Aggregate or named return type: scan to the next space at depth 0.
+			j := i
+			depth := 0
+			for j < end && !(depth == 0 && j > i && src[j] == ' ') && src[j] != '@' {
+				switch src[j] {
+				case '{', '<', '[', '(':
+					depth++
+				case '}', '>', ']', ')':
+					depth--
+				}
+				j++
+			}
+			_, err = sig.region(i, j, false)
+			i = j
+		case c == '"':
+			j := skipString(src, i)
+			if j < 0 {
+				return i, p.errorf(p.line, "unterminated string")
+			}
+			i = j
+		default:
+			i++
+		}
+		if err != nil {
+			return i, err
+		}
+	}
+	return i, nil
+}
+
+// funcPrefixWord reads a word of a function header: a calling convention ("cc N"
+// included), or a type or attribute (with its parenthesised operand).
+func (p *parser) funcPrefixWord(f *Function, sig *scanner, i, end int) (int, error) {
+	src := p.src
+	c := cursor{src: src, i: i, end: end}
+	w := string(c.scanWhile(&wordChar))
+	j := c.i
+	switch {
+	case callingConvs[w]:
+		f.CallConv = w
+	case w == "cc":
+		c.skipSpaces()
+		f.CallConv = "cc " + string(c.scanWhile(&digitChar))
+		j = c.i
+	default:
+		// A type or attribute: scan it as a region of one token.
+		if _, err := sig.region(i, j, false); err != nil {
+			return i, err
+		}
+		if j < end && src[j] == '(' {
+			k, err := skipParens(p, src, j, end, p.line)
+			if err != nil {
+				return i, err
+			}
+			if !typeAttrs[w] {
+				if _, err := sig.region(j, k, false); err != nil {
+					return i, err
+				}
+			}
+			j = k
+		}
+	}
+	return j, nil
+}
+
+// funcSuffix reads what follows a function's parameter list: attribute groups, string
+// attributes, attachments, comdat, and "{" for a definition (its offset, else -1).
+func (p *parser) funcSuffix(f *Function, i, end int) (bodyOpen int, err error) {
+	src := p.src
+	bodyOpen = -1
+	for i < end {
+		c := src[i]
+		switch {
+		case c == '#':
+			cur := cursor{src: src, i: i + 1, end: end}
+			if id, ok := cur.number(); ok {
+				f.AttrGroups = append(f.AttrGroups, id)
+			}
+			i = cur.i
+		case c == '"':
+			var key, val string
+			key, val, i, err = p.stringAttr(i, end)
+			if err != nil {
+				return -1, err
+			}
+			if f.StrAttrs == nil {
+				f.StrAttrs = map[string]string{}
+			}
+			f.StrAttrs[key] = val
+		case c == '!':
+			if i, err = p.attachment(f, i, end, "@"+f.Name); err != nil {
+				return -1, err
+			}
+		case c == '{':
+			bodyOpen = i
+			i = end
+		case c == ';':
+			i = end
+		case c == 'c' && hasWordAt(src, i, "comdat"):
+			f.Comdat, i, err = p.comdat(i+len("comdat"), end, f.Name)
+			if err != nil {
+				return -1, err
+			}
+		case c == '@':
+			cur := cursor{src: src, i: i + 1, end: end}
+			if _, ok := cur.name(); !ok {
+				return -1, p.errorf(p.line, "bad name")
+			}
+			i = cur.i
+		default:
+			i++
+		}
+	}
+	return bodyOpen, nil
+}
+
+// comdat reads what follows "comdat" at src[i]: "($name)" names the comdat, otherwise
+// it is the function's own name.
+func (p *parser) comdat(i, end int, self string) (string, int, error) {
+	if i+1 < end && p.src[i] == '(' && p.src[i+1] == '$' {
+		c := cursor{src: p.src, i: i + 2, end: end}
+		name, ok := c.name()
+		if !ok {
+			return "", i, p.errorf(p.line, "bad comdat name")
+		}
+		return name, c.i, nil
+	}
+	return self, i, nil
 }
 
 func min(a, b int) int {
@@ -622,6 +639,8 @@ func (p *parser) body(f *Function) error {
 	return nil
 }
 
+// instruction scans one instruction line of f: its types, references and metadata, its
+// direct or indirect call, 64-bit atomics, and the !dbg of the line's first uses.
 func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 	src := p.src
 	s.line = p.line
@@ -632,97 +651,29 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 		s.noTypes = false
 		return err
 	}
-	// Result name.
-	j := i
-	if src[i] == '%' {
-		_, k, ok := scanName(src, i+1)
-		if !ok {
-			return p.errorf(p.line, "bad value name")
-		}
-		k = skipSpaces(src, k, end)
-		if k < end && src[k] == '=' {
-			j = skipSpaces(src, k+1, end)
-		}
+	op, k, label, err := p.opcode(i, end)
+	if err != nil || label {
+		return err
 	}
-	// Opcode (after tail/musttail/notail).
-	op, k := word(src, j, end)
-	if op == "tail" || op == "musttail" || op == "notail" {
-		op, k = word(src, skipSpaces(src, k, end), end)
+	if isAtomic64(src, op, k, end) {
+		f.Atomic64 = true
+		s.lineUses = append(s.lineUses, "atomic64")
 	}
-	if op == "" {
-		if j < end && (src[j] == '"' || isDigit(src[j])) { // label
-			return nil
-		}
-	}
-	if k < end && src[k] == ':' { // label "name:"
-		return nil
-	}
-	switch op {
-	case "atomicrmw", "cmpxchg":
-		if atomicValueIsI64(src, k, end) {
-			f.Atomic64 = true
-			s.lineUses = append(s.lineUses, "atomic64")
-		}
-	case "load", "store":
-		w, l := word(src, skipSpaces(src, k, end), end)
-		if w == "atomic" {
-			w, l = word(src, skipSpaces(src, l, end), end)
-			if w == "volatile" {
-				w, _ = word(src, skipSpaces(src, l, end), end)
-			}
-			if w == "i64" {
-				f.Atomic64 = true
-				s.lineUses = append(s.lineUses, "atomic64")
-			}
-		}
-	}
-	dbg := -1
 	s.calleeAt = -1
 	if callOps[op] {
-		// The callee is the first @name( or %name( of the line.
-		q := k
-		for q < end {
-			c := src[q]
-			if c == '"' {
-				r := skipString(src, q)
-				if r < 0 {
-					return p.errorf(p.line, "unterminated string")
-				}
-				q = r
-				continue
-			}
-			if c == '@' || c == '%' {
-				name, r, ok := scanName(src, q+1)
-				if !ok {
-					return p.errorf(p.line, "bad name")
-				}
-				if r < end && src[r] == '(' {
-					if c == '@' {
-						s.calleeAt = q
-						f.Calls = append(f.Calls, Call{Callee: name, Line: p.line, Dbg: -1})
-						if len(name) > 9 && name[:9] == "llvm.dbg." {
-							s.noTypes = true
-						}
-					} else {
-						f.IndirectCalls++
-					}
-					break
-				}
-				q = r
-				continue
-			}
-			q++
+		if err := p.callee(f, s, k, end); err != nil {
+			return err
 		}
 	}
 	// Everything: types, references, metadata.
 	mdBefore := len(f.mdRefs)
-	stop, err := s.region(k, end, false)
+	_, err = s.region(k, end, false)
 	s.noTypes = false
 	if err != nil {
 		return err
 	}
-	_ = stop
 	// Attachments of the instruction: ", !dbg !N", ", !sycl_used_aspects !N".
+	dbg := -1
 	if len(f.mdRefs) > mdBefore {
 		dbg = p.instrAttachments(f, k, end)
 	}
@@ -738,6 +689,95 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 		}
 		if _, ok := f.FirstUse[u]; !ok {
 			f.FirstUse[u] = dbg
+		}
+	}
+	return nil
+}
+
+// opcode reads "[%result =] [tail|musttail|notail] opcode" at src[i]: the opcode and
+// the offset after it; label is true for a label line ("name:", or a quoted or numbered
+// label).
+func (p *parser) opcode(i, end int) (op string, next int, label bool, err error) {
+	src := p.src
+	j := i
+	if src[i] == '%' {
+		c := cursor{src: src, i: i + 1, end: end}
+		if _, ok := c.name(); !ok {
+			return "", i, false, p.errorf(p.line, "bad value name")
+		}
+		c.skipSpaces()
+		if c.at('=') {
+			j = skipSpaces(src, c.i+1, end)
+		}
+	}
+	op, k := word(src, j, end)
+	if op == "tail" || op == "musttail" || op == "notail" {
+		op, k = word(src, skipSpaces(src, k, end), end)
+	}
+	if op == "" && j < end && (src[j] == '"' || isDigit(src[j])) {
+		return "", k, true, nil
+	}
+	if k < end && src[k] == ':' {
+		return "", k, true, nil
+	}
+	return op, k, false, nil
+}
+
+// isAtomic64 reports whether an instruction is a 64-bit integer atomicrmw, cmpxchg, or
+// atomic load or store; k is the offset after the opcode.
+func isAtomic64(src []byte, op string, k, end int) bool {
+	switch op {
+	case "atomicrmw", "cmpxchg":
+		return atomicValueIsI64(src, k, end)
+	case "load", "store":
+		w, l := word(src, skipSpaces(src, k, end), end)
+		if w != "atomic" {
+			return false
+		}
+		w, l = word(src, skipSpaces(src, l, end), end)
+		if w == "volatile" {
+			w, _ = word(src, skipSpaces(src, l, end), end)
+		}
+		return w == "i64"
+	}
+	return false
+}
+
+// callee finds the callee of a call, invoke or callbr: the first @name( (a direct call,
+// recorded in f.Calls) or %name( (an indirect one) of the line after k.
+func (p *parser) callee(f *Function, s *scanner, k, end int) error {
+	src := p.src
+	for q := k; q < end; {
+		c := src[q]
+		switch {
+		case c == '"':
+			r := skipString(src, q)
+			if r < 0 {
+				return p.errorf(p.line, "unterminated string")
+			}
+			q = r
+		case c == '@' || c == '%':
+			cur := cursor{src: src, i: q + 1, end: end}
+			name, ok := cur.name()
+			if !ok {
+				return p.errorf(p.line, "bad name")
+			}
+			if !cur.at('(') {
+				q = cur.i
+				continue
+			}
+			if c == '%' {
+				f.IndirectCalls++
+				return nil
+			}
+			s.calleeAt = q
+			f.Calls = append(f.Calls, Call{Callee: name, Line: p.line, Dbg: -1})
+			if strings.HasPrefix(name, "llvm.dbg.") {
+				s.noTypes = true
+			}
+			return nil
+		default:
+			q++
 		}
 	}
 	return nil
@@ -769,11 +809,10 @@ func (p *parser) instrAttachments(f *Function, i, end int) int {
 			name := string(src[i+1 : j])
 			k := skipSpaces(src, j, end)
 			if k < end && src[k] == '!' {
-				l := k + 1
-				for l < end && isDigit(src[l]) {
-					l++
-				}
-				if id, ok := atoi(src[k+1 : l]); ok {
+				c := cursor{src: src, i: k + 1, end: end}
+				id, ok := c.number()
+				l := c.i
+				if ok {
 					switch name {
 					case "dbg":
 						dbg = id
@@ -965,14 +1004,12 @@ func (p *parser) metadata(lineStart, i, end int) error {
 	src := p.src
 	j := i + 1
 	if j < end && isDigit(src[j]) {
-		k := j
-		for k < end && isDigit(src[k]) {
-			k++
-		}
-		id, ok := atoi(src[j:k])
+		c := cursor{src: src, i: j, end: end}
+		id, ok := c.number()
 		if !ok {
 			return p.errorf(p.line, "bad metadata number")
 		}
+		k := c.i
 		k = skipSpaces(src, k, end)
 		if k >= end || src[k] != '=' {
 			return p.errorf(p.line, "expected '=' after !%d", id)
@@ -1044,16 +1081,13 @@ func (p *parser) mdRefsIn(i, end int) ([]int, error) {
 			i = j
 			continue
 		case c == '!' && i+1 < end && isDigit(src[i+1]):
-			k := i + 1
-			for k < end && isDigit(src[k]) {
-				k++
-			}
-			id, ok := atoi(src[i+1 : k])
+			cur := cursor{src: src, i: i + 1, end: end}
+			id, ok := cur.number()
 			if !ok {
 				return nil, p.errorf(p.line, "bad metadata reference")
 			}
 			refs = append(refs, id)
-			i = k
+			i = cur.i
 			continue
 		case c == '{' || c == '(':
 			depth++
@@ -1100,14 +1134,12 @@ func (p *parser) attrGroup(i, end int) error {
 	if i >= end || src[i] != '#' {
 		return p.errorf(p.line, "expected '#' after 'attributes'")
 	}
-	j := i + 1
-	for j < end && isDigit(src[j]) {
-		j++
-	}
-	id, ok := atoi(src[i+1 : j])
+	c := cursor{src: src, i: i + 1, end: end}
+	id, ok := c.number()
 	if !ok {
 		return p.errorf(p.line, "bad attribute group number")
 	}
+	j := c.i
 	ag := &AttrGroup{ID: id, Line: p.line, StrAttrs: map[string]string{}}
 	open := -1
 	for k := j; k < end; k++ {

@@ -58,6 +58,18 @@ func Triple(m *llvmir.Module) string {
 	return ""
 }
 
+// Extractor renders the device images of one module (llvmir.Extractor with the SYCL
+// properties and symbols of each image).
+type Extractor struct {
+	*llvmir.Extractor
+	m *llvmir.Module
+}
+
+// NewExtractor prepares extraction from m.
+func NewExtractor(m *llvmir.Module) *Extractor {
+	return &Extractor{Extractor: llvmir.NewExtractor(m), m: m}
+}
+
 // Image extracts group g.
 func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	c := e.Closure(g.Entries)

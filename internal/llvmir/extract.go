@@ -1,30 +1,29 @@
-package split
+package llvmir
 
 import (
 	"bytes"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 
-// Extractor builds the module of a group from one parsed input module. It is safe to
-// call Extract for several groups of the same module.
+// Extractor builds modules holding a subset of one parsed input module (the device
+// images of sycl-post-link): Closure computes what a set of entry points needs, Module
+// renders it. It is safe to use for several subsets of the same module.
 type Extractor struct {
-	m *llvmir.Module
+	m *Module
 	// indirect holds the "referenced-indirectly" non-kernel definitions: an indirect call
 	// may reach any of them (a superset of DPC++'s same-signature rule).
-	indirect []*llvmir.Function
+	indirect []*Function
 	// mdGlobals maps a metadata node to the global values its text names.
 	mdGlobals map[int][]string
 	// Item positions, so that a module costs time in proportion to what it holds.
-	funcItem   map[*llvmir.Function]int
-	globalItem map[*llvmir.Global]int
+	funcItem   map[*Function]int
+	globalItem map[*Global]int
 	mdItem     map[int]int
 	fixedItems []int // named-metadata items, needed by every module
 	lines      []otherLine
-	funcIndex  map[*llvmir.Function]int
+	funcIndex  map[*Function]int
 }
 
 // Kinds of top-level lines that are not functions, globals or metadata.
@@ -46,22 +45,22 @@ type otherLine struct {
 }
 
 // NewExtractor prepares extraction from m.
-func NewExtractor(m *llvmir.Module) *Extractor {
+func NewExtractor(m *Module) *Extractor {
 	e := &Extractor{m: m, mdGlobals: map[int][]string{},
-		funcItem: map[*llvmir.Function]int{}, globalItem: map[*llvmir.Global]int{},
-		mdItem: map[int]int{}, funcIndex: map[*llvmir.Function]int{}}
+		funcItem: map[*Function]int{}, globalItem: map[*Global]int{},
+		mdItem: map[int]int{}, funcIndex: map[*Function]int{}}
 	for i, f := range m.Funcs {
 		e.funcIndex[f] = i
 	}
 	for i, it := range m.Items {
 		switch it.Kind {
-		case llvmir.ItemFunc:
+		case ItemFunc:
 			e.funcItem[m.Funcs[it.Index]] = i
-		case llvmir.ItemGlobal:
+		case ItemGlobal:
 			e.globalItem[m.Globals[it.Index]] = i
-		case llvmir.ItemMD:
+		case ItemMD:
 			e.mdItem[it.Index] = i
-		case llvmir.ItemNamedMD:
+		case ItemNamedMD:
 			e.fixedItems = append(e.fixedItems, i)
 		default:
 			text := m.Src[it.Span.Start:it.Span.End]
@@ -102,58 +101,48 @@ func globalNames(v []byte) []string {
 	for i := 0; i < len(v); i++ {
 		switch v[i] {
 		case '"':
-			j := bytes.IndexByte(v[i+1:], '"')
+			j := skipString(v, i)
 			if j < 0 {
 				return out
 			}
-			i += j + 1
+			i = j - 1
 		case '@':
-			j := i + 1
-			if j < len(v) && v[j] == '"' {
-				k := bytes.IndexByte(v[j+1:], '"')
-				if k < 0 {
-					return out
+			name, j, ok := scanName(v, i+1)
+			if !ok {
+				if j >= len(v) || v[j] != '"' {
+					continue // "@" alone: not a name
 				}
-				out = append(out, string(v[j+1:j+1+k]))
-				i = j + 1 + k
-				continue
+				return out // unterminated quoted name
 			}
-			for j < len(v) && (isIdent(v[j])) {
-				j++
-			}
-			out = append(out, string(v[i+1:j]))
+			out = append(out, name)
 			i = j - 1
 		}
 	}
 	return out
 }
 
-func isIdent(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-'
-}
-
 // Contents is what a group's module holds.
 type Contents struct {
-	Funcs   map[*llvmir.Function]bool // definitions and the declarations they need
-	Globals map[*llvmir.Global]bool
+	Funcs   map[*Function]bool // definitions and the declarations they need
+	Globals map[*Global]bool
 }
 
 // Closure collects the entry points and everything they reach, DPC++'s way: calls,
 // references from instructions, constants and global initializers, every
 // non-discardable global (and what it references), and for an indirect call every
 // "referenced-indirectly" function.
-func (e *Extractor) Closure(entries []*llvmir.Function) *Contents {
+func (e *Extractor) Closure(entries []*Function) *Contents {
 	m := e.m
-	c := &Contents{Funcs: map[*llvmir.Function]bool{}, Globals: map[*llvmir.Global]bool{}}
-	var fq []*llvmir.Function
-	var gq []*llvmir.Global
-	addF := func(f *llvmir.Function) {
+	c := &Contents{Funcs: map[*Function]bool{}, Globals: map[*Global]bool{}}
+	var fq []*Function
+	var gq []*Global
+	addF := func(f *Function) {
 		if f != nil && !c.Funcs[f] {
 			c.Funcs[f] = true
 			fq = append(fq, f)
 		}
 	}
-	addG := func(g *llvmir.Global) {
+	addG := func(g *Global) {
 		if g != nil && !c.Globals[g] {
 			c.Globals[g] = true
 			gq = append(gq, g)
@@ -213,6 +202,13 @@ func (e *Extractor) Closure(entries []*llvmir.Function) *Contents {
 // that order. The bytes therefore depend only on what the group's entry points reach,
 // not on unrelated code of the input module (what keeps Bazel shards stable).
 func (e *Extractor) Module(c *Contents) []byte {
+	parts := e.gather(c, e.keptNamedOps(c), e.referenced(c))
+	return e.emit(parts)
+}
+
+// keptNamedOps returns, per named metadata node, the operands that can be kept: nodes
+// that (transitively) name a global value left out of c cannot.
+func (e *Extractor) keptNamedOps(c *Contents) [][]int {
 	m := e.m
 	defined := func(name string) bool {
 		if f := m.Func(name); f != nil {
@@ -223,17 +219,22 @@ func (e *Extractor) Module(c *Contents) []byte {
 		}
 		return true // not a global value of this module (an intrinsic, say)
 	}
-	// Nodes that (transitively) name a global value left out cannot be kept.
-	badMemo := map[int]int8{} // 1 bad, 2 good, 3 in progress
-	var bad func(id int) bool
-	bad = func(id int) bool {
-		switch badMemo[id] {
-		case 1:
+	const (
+		unknown = iota
+		bad
+		good
+		inProgress
+	)
+	state := map[int]int8{}
+	var isBad func(id int) bool
+	isBad = func(id int) bool {
+		switch state[id] {
+		case bad:
 			return true
-		case 2, 3:
+		case good, inProgress:
 			return false
 		}
-		badMemo[id] = 3
+		state[id] = inProgress
 		res := false
 		for _, name := range e.mdGlobals[id] {
 			if !defined(name) {
@@ -243,37 +244,46 @@ func (e *Extractor) Module(c *Contents) []byte {
 		}
 		if n := m.MD[id]; n != nil && !res {
 			for _, r := range n.Refs {
-				if bad(r) {
+				if isBad(r) {
 					res = true
 					break
 				}
 			}
 		}
-		badMemo[id] = 2
+		state[id] = good
 		if res {
-			badMemo[id] = 1
+			state[id] = bad
 		}
 		return res
 	}
 	namedOps := make([][]int, len(m.NamedMD))
 	for i, nm := range m.NamedMD {
 		for _, r := range nm.Refs {
-			if !bad(r) {
+			if !isBad(r) {
 				namedOps[i] = append(namedOps[i], r)
 			}
 		}
 	}
-	// What the kept functions and globals reference.
-	types := map[string]bool{}
+	return namedOps
+}
+
+// references is what the kept functions and globals use.
+type references struct {
+	types   map[string]bool
+	attrs   map[int]bool
+	comdats map[string]bool
+}
+
+func (e *Extractor) referenced(c *Contents) references {
+	m := e.m
+	r := references{types: map[string]bool{}, attrs: map[int]bool{}, comdats: map[string]bool{}}
 	var typeStack []string
 	useType := func(name string) {
-		if !types[name] {
-			types[name] = true
+		if !r.types[name] {
+			r.types[name] = true
 			typeStack = append(typeStack, name)
 		}
 	}
-	attrs := map[int]bool{}
-	comdats := map[string]bool{}
 	for _, f := range m.Funcs {
 		if !c.Funcs[f] {
 			continue
@@ -285,13 +295,13 @@ func (e *Extractor) Module(c *Contents) []byte {
 			useType(t)
 		}
 		for _, a := range f.AttrGroups {
-			attrs[a] = true
+			r.attrs[a] = true
 		}
 		for _, a := range f.Body.AttrRefs {
-			attrs[a] = true
+			r.attrs[a] = true
 		}
 		if f.Comdat != "" {
-			comdats[f.Comdat] = true
+			r.comdats[f.Comdat] = true
 		}
 	}
 	for _, g := range m.Globals {
@@ -302,76 +312,92 @@ func (e *Extractor) Module(c *Contents) []byte {
 			useType(t)
 		}
 		if g.Comdat != "" {
-			comdats[g.Comdat] = true
+			r.comdats[g.Comdat] = true
 		}
 	}
 	for len(typeStack) > 0 {
 		t := typeStack[len(typeStack)-1]
 		typeStack = typeStack[:len(typeStack)-1]
 		if st := m.Structs[t]; st != nil {
-			for _, r := range st.Members.TypeRefs {
-				useType(r)
+			for _, ref := range st.Members.TypeRefs {
+				useType(ref)
 			}
 		}
 	}
+	return r
+}
 
-	var head, typeDefs, comdatDefs, globals, rest, named bytes.Buffer
-	funcsLen := 0
-	attrLines := map[int][]byte{}
-	items := append([]int(nil), e.fixedItems...)
+// moduleParts are the sections of an extracted module before renumbering.
+type moduleParts struct {
+	head, typeDefs, comdatDefs, globals, rest, named bytes.Buffer
+	funcsLen                                         int
+	attrLines                                        map[int][]byte
+	items                                            []int // kept items, in module order
+}
+
+func (e *Extractor) gather(c *Contents, namedOps [][]int, refs references) *moduleParts {
+	m := e.m
+	p := &moduleParts{attrLines: map[int][]byte{}}
+	p.items = append([]int(nil), e.fixedItems...)
 	for f := range c.Funcs {
-		items = append(items, e.funcItem[f])
+		p.items = append(p.items, e.funcItem[f])
 	}
 	for g := range c.Globals {
-		items = append(items, e.globalItem[g])
+		p.items = append(p.items, e.globalItem[g])
 	}
-	sort.Ints(items)
-	for _, idx := range items {
+	sort.Ints(p.items)
+	for _, idx := range p.items {
 		it := m.Items[idx]
 		text := m.Src[it.Span.Start:it.Span.End]
 		switch it.Kind {
-		case llvmir.ItemFunc:
-			funcsLen += len(text) + 2
-		case llvmir.ItemGlobal:
-			globals.Write(withNewline(text))
-		case llvmir.ItemNamedMD:
+		case ItemFunc:
+			p.funcsLen += len(text) + 2
+		case ItemGlobal:
+			p.globals.Write(withNewline(text))
+		case ItemNamedMD:
 			nm := m.NamedMD[it.Index]
 			if len(namedOps[it.Index]) == len(nm.Refs) {
-				named.Write(withNewline(text))
+				p.named.Write(withNewline(text))
 				break
 			}
 			ids := make([]string, len(namedOps[it.Index]))
 			for i, r := range namedOps[it.Index] {
 				ids[i] = "!" + strconv.Itoa(r)
 			}
-			named.WriteString("!" + nm.Name + " = !{" + strings.Join(ids, ", ") + "}\n")
+			p.named.WriteString("!" + nm.Name + " = !{" + strings.Join(ids, ", ") + "}\n")
 		}
 	}
 	for _, ol := range e.lines {
 		switch ol.kind {
 		case lineHead:
-			head.Write(ol.text)
+			p.head.Write(ol.text)
 		case lineType:
-			if types[ol.name] {
-				typeDefs.Write(ol.text)
+			if refs.types[ol.name] {
+				p.typeDefs.Write(ol.text)
 			}
 		case lineComdat:
-			if comdats[ol.name] {
-				comdatDefs.Write(ol.text)
+			if refs.comdats[ol.name] {
+				p.comdatDefs.Write(ol.text)
 			}
 		case lineAttrs:
-			if attrs[ol.attr] {
-				attrLines[ol.attr] = ol.text
+			if refs.attrs[ol.attr] {
+				p.attrLines[ol.attr] = ol.text
 			}
 		default:
-			rest.Write(ol.text)
+			p.rest.Write(ol.text)
 		}
 	}
+	return p
+}
+
+// emit writes the parts in LLVM's order, renumbering metadata and attribute groups.
+func (e *Extractor) emit(p *moduleParts) []byte {
+	m := e.m
 	rn := newRenumberer()
 	var out bytes.Buffer
-	out.Grow(head.Len() + typeDefs.Len() + comdatDefs.Len() + globals.Len() + funcsLen + rest.Len() + named.Len() + 4096)
+	out.Grow(p.head.Len() + p.typeDefs.Len() + p.comdatDefs.Len() + p.globals.Len() + p.funcsLen + p.rest.Len() + p.named.Len() + 4096)
 	first := true
-	for _, part := range []*bytes.Buffer{&head, &typeDefs, &comdatDefs, &globals} {
+	for _, part := range []*bytes.Buffer{&p.head, &p.typeDefs, &p.comdatDefs, &p.globals} {
 		if part.Len() > 0 {
 			if !first {
 				out.WriteByte('\n')
@@ -381,8 +407,8 @@ func (e *Extractor) Module(c *Contents) []byte {
 		}
 	}
 	// Functions go straight from the input text to the output.
-	for _, idx := range items {
-		if it := m.Items[idx]; it.Kind == llvmir.ItemFunc {
+	for _, idx := range p.items {
+		if it := m.Items[idx]; it.Kind == ItemFunc {
 			out.WriteByte('\n')
 			rn.rewriteTo(&out, m.Src[it.Span.Start:it.Span.End])
 			if it.Span.End > it.Span.Start && m.Src[it.Span.End-1] != '\n' {
@@ -390,20 +416,20 @@ func (e *Extractor) Module(c *Contents) []byte {
 			}
 		}
 	}
-	if rest.Len() > 0 {
+	if p.rest.Len() > 0 {
 		out.WriteByte('\n')
-		rn.rewriteTo(&out, rest.Bytes())
+		rn.rewriteTo(&out, p.rest.Bytes())
 	}
 	// Attribute groups in order of first use.
 	out.WriteByte('\n')
 	for _, old := range rn.attrOrder {
-		if line, ok := attrLines[old]; ok {
+		if line, ok := p.attrLines[old]; ok {
 			rn.rewriteTo(&out, line)
 		}
 	}
-	if named.Len() > 0 {
+	if p.named.Len() > 0 {
 		out.WriteByte('\n')
-		rn.rewriteTo(&out, named.Bytes())
+		rn.rewriteTo(&out, p.named.Bytes())
 	}
 	// Metadata nodes in order of first use; rewriting a node may number new ones.
 	if len(rn.mdOrder) > 0 {
@@ -438,18 +464,14 @@ func classify(line []byte) (otherLine, bool) {
 	switch {
 	case t[0] == '%':
 		ol.kind = lineType
-		ol.name, _ = defName(t[1:])
+		ol.name, _, _ = scanName(t, 1)
 	case t[0] == '$':
 		ol.kind = lineComdat
-		ol.name, _ = defName(t[1:])
+		ol.name, _, _ = scanName(t, 1)
 	case bytes.HasPrefix(t, []byte("attributes #")):
-		k := len("attributes #")
-		j := k
-		for j < len(t) && t[j] >= '0' && t[j] <= '9' {
-			j++
-		}
-		id, err := strconv.Atoi(string(t[k:j]))
-		if err != nil {
+		c := cursor{src: t, i: len("attributes #"), end: len(t)}
+		id, ok := c.number()
+		if !ok {
 			return ol, true
 		}
 		ol.kind, ol.attr = lineAttrs, id
@@ -458,40 +480,6 @@ func classify(line []byte) (otherLine, bool) {
 		ol.kind = lineHead
 	}
 	return ol, true
-}
-
-// defName reads the (possibly quoted) name at the start of a definition line.
-func defName(b []byte) (string, bool) {
-	if len(b) > 0 && b[0] == '"' {
-		j := bytes.IndexByte(b[1:], '"')
-		if j < 0 {
-			return "", false
-		}
-		return unescapeName(b[1 : 1+j]), true
-	}
-	j := 0
-	for j < len(b) && isIdent(b[j]) {
-		j++
-	}
-	return string(b[:j]), j > 0
-}
-
-func unescapeName(b []byte) string {
-	if bytes.IndexByte(b, '\\') < 0 {
-		return string(b)
-	}
-	var out []byte
-	for i := 0; i < len(b); i++ {
-		if b[i] == '\\' && i+2 < len(b) {
-			if v, err := strconv.ParseUint(string(b[i+1:i+3]), 16, 8); err == nil {
-				out = append(out, byte(v))
-				i += 2
-				continue
-			}
-		}
-		out = append(out, b[i])
-	}
-	return string(out)
 }
 
 // renumberer maps metadata IDs and attribute group numbers to new numbers in order of
@@ -517,12 +505,10 @@ func (r *renumberer) rewriteTo(out *bytes.Buffer, src []byte) {
 				continue
 			}
 			i += j + 1
-		case (c == '!' || c == '#') && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
-			j := i + 1
-			for j < len(src) && src[j] >= '0' && src[j] <= '9' {
-				j++
-			}
-			old, _ := strconv.Atoi(string(src[i+1 : j]))
+		case (c == '!' || c == '#') && i+1 < len(src) && isDigit(src[i+1]):
+			cur := cursor{src: src, i: i + 1, end: len(src)}
+			old, _ := cur.number()
+			j := cur.i
 			var n int
 			if c == '!' {
 				v, ok := r.md[old]
@@ -560,8 +546,8 @@ func (r *renumberer) rewriteTo(out *bytes.Buffer, src []byte) {
 }
 
 // FuncsInOrder returns the functions of c in module order.
-func (e *Extractor) FuncsInOrder(c *Contents) []*llvmir.Function {
-	out := make([]*llvmir.Function, 0, len(c.Funcs))
+func (e *Extractor) FuncsInOrder(c *Contents) []*Function {
+	out := make([]*Function, 0, len(c.Funcs))
 	for f := range c.Funcs {
 		out = append(out, f)
 	}
