@@ -324,60 +324,66 @@ func parseTarget(file string, k, v *yaml.Node, table *aspects.Table) (*Target, e
 			return nil, diag.Errorf(file, key.Line, "target %s: duplicate key %q", t.Name, key.Value)
 		}
 		seen[key.Value] = true
-		switch key.Value {
-		case "aspects":
-			items, err := scalarList(file, t.Name, key.Value, val)
-			if err != nil {
-				return nil, err
-			}
-			for _, it := range items {
-				name, value, err := resolveAspect(table, it.Value)
-				if err != nil {
-					return nil, diag.Errorf(file, it.Line, "target %s: %v", t.Name, err)
-				}
-				t.Aspects = append(t.Aspects, name)
-				t.AspectValues = append(t.AspectValues, value)
-			}
-		case "sub-group-sizes":
-			items, err := scalarList(file, t.Name, key.Value, val)
-			if err != nil {
-				return nil, err
-			}
-			for _, it := range items {
-				n, err := strconv.Atoi(it.Value)
-				if err != nil || n <= 0 {
-					return nil, diag.Errorf(file, it.Line, "target %s: sub-group size %q is not a positive number", t.Name, it.Value)
-				}
-				t.SubGroupSizes = append(t.SubGroupSizes, n)
-			}
-		case "may-support-other-aspects":
-			if val.Kind != yaml.ScalarNode || (val.Value != "true" && val.Value != "false") {
-				return nil, diag.Errorf(file, val.Line, "target %s: may-support-other-aspects must be true or false", t.Name)
-			}
-			t.MaySupportOther = val.Value == "true"
-		case "triple":
-			if val.Kind != yaml.ScalarNode || !contains(Triples, val.Value) {
-				return nil, diag.Errorf(file, val.Line, "target %s: triple %q is not one of %s", t.Name, val.Value, strings.Join(Triples, ", "))
-			}
-			t.Triple = val.Value
-		case "aot":
-			if err := parseAOT(file, t, val); err != nil {
-				return nil, err
-			}
-		case "aliases":
-			items, err := scalarList(file, t.Name, key.Value, val)
-			if err != nil {
-				return nil, err
-			}
-			for _, it := range items {
-				if !validName(it.Value) {
-					return nil, diag.Errorf(file, it.Line, "target %s: invalid alias %q", t.Name, it.Value)
-				}
-				t.Aliases = append(t.Aliases, it.Value)
-			}
+		if err := parseTargetKey(file, t, key.Value, val, table); err != nil {
+			return nil, err
 		}
 	}
 	return t, nil
+}
+
+// parseTargetKey reads the value of one key of target t.
+func parseTargetKey(file string, t *Target, key string, val *yaml.Node, table *aspects.Table) error {
+	switch key {
+	case "aspects":
+		items, err := scalarList(file, t.Name, key, val)
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			name, value, err := resolveAspect(table, it.Value)
+			if err != nil {
+				return diag.Errorf(file, it.Line, "target %s: %v", t.Name, err)
+			}
+			t.Aspects = append(t.Aspects, name)
+			t.AspectValues = append(t.AspectValues, value)
+		}
+	case "sub-group-sizes":
+		items, err := scalarList(file, t.Name, key, val)
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			n, err := strconv.Atoi(it.Value)
+			if err != nil || n <= 0 {
+				return diag.Errorf(file, it.Line, "target %s: sub-group size %q is not a positive number", t.Name, it.Value)
+			}
+			t.SubGroupSizes = append(t.SubGroupSizes, n)
+		}
+	case "may-support-other-aspects":
+		if val.Kind != yaml.ScalarNode || (val.Value != "true" && val.Value != "false") {
+			return diag.Errorf(file, val.Line, "target %s: may-support-other-aspects must be true or false", t.Name)
+		}
+		t.MaySupportOther = val.Value == "true"
+	case "triple":
+		if val.Kind != yaml.ScalarNode || !isTriple(val.Value) {
+			return diag.Errorf(file, val.Line, "target %s: triple %q is not one of %s", t.Name, val.Value, strings.Join(Triples, ", "))
+		}
+		t.Triple = val.Value
+	case "aot":
+		return parseAOT(file, t, val)
+	case "aliases":
+		items, err := scalarList(file, t.Name, key, val)
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			if !validName(it.Value) {
+				return diag.Errorf(file, it.Line, "target %s: invalid alias %q", t.Name, it.Value)
+			}
+			t.Aliases = append(t.Aliases, it.Value)
+		}
+	}
+	return nil
 }
 
 func parseAOT(file string, t *Target, val *yaml.Node) error {
@@ -450,9 +456,10 @@ func validName(s string) bool {
 	return true
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
+// isTriple reports whether s is one of Triples.
+func isTriple(s string) bool {
+	for _, t := range Triples {
+		if t == s {
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package devverbs
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -40,7 +41,6 @@ func InspectVerb() *cli.Verb {
 				}
 				t = ts[0]
 			}
-			table := aspects.Builtin()
 			w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 			header := "TABLE\tIMAGE\tKERNELS\tASPECTS\tSUB-GROUP\tWORK-GROUP"
 			if t != nil {
@@ -48,75 +48,96 @@ func InspectVerb() *cli.Verb {
 			}
 			fmt.Fprintln(w, header)
 			for _, file := range args {
-				data, err := os.ReadFile(file)
-				if err != nil {
-					return diag.Errorf(file, 0, "cannot read: %v", err)
-				}
-				tab, err := filetable.Parse(file, data)
-				if err != nil {
+				if err := inspectTable(w, file, t, allowOutside); err != nil {
 					return err
-				}
-				for i, row := range tab.Rows {
-					line := tab.Lines[i]
-					kernels, asp, sg, wg := "-", "-", "-", "-"
-					var reqs *props.Set
-					if c := tab.Column(filetable.Symbols); c >= 0 {
-						p, err := filetable.Resolve(file, line, row[c], allowOutside)
-						if err != nil {
-							return err
-						}
-						sym, err := os.ReadFile(p)
-						if err != nil {
-							return diag.Errorf(file, line, "cannot read symbols %s: %v", row[c], err)
-						}
-						kernels = strings.Join(strings.Fields(string(sym)), ",")
-					}
-					if c := tab.Column(filetable.Properties); c >= 0 {
-						p, err := filetable.Resolve(file, line, row[c], allowOutside)
-						if err != nil {
-							return err
-						}
-						pdata, err := os.ReadFile(p)
-						if err != nil {
-							return diag.Errorf(file, line, "cannot read properties %s: %v", row[c], err)
-						}
-						reg, err := props.Parse(p, pdata)
-						if err != nil {
-							return err
-						}
-						if reqs = reg.Set(props.DeviceRequirements); reqs != nil {
-							if pa, ok := reqs.Get("aspects"); ok {
-								vals, _ := pa.U32Array()
-								var names []string
-								for _, v := range vals {
-									names = append(names, table.Display(int(v)))
-								}
-								asp = strings.Join(names, ",")
-							}
-							if ps, ok := reqs.Get("reqd_sub_group_size"); ok {
-								sg = fmt.Sprint(ps.U32)
-							}
-							if pw, ok := reqs.Get("reqd_work_group_size_uint64_t"); ok {
-								vals, _ := pw.U64Array()
-								wg = strings.Trim(strings.ReplaceAll(fmt.Sprint(vals), " ", "x"), "[]")
-							}
-						}
-					}
-					if asp == "" {
-						asp = "(none)"
-					}
-					cols := []string{file, row[0], kernels, asp, sg, wg}
-					if t != nil {
-						ok, why := t.Check(reqs, devconfig.DesignDocument)
-						if ok {
-							why = "ok"
-						}
-						cols = append(cols, why)
-					}
-					fmt.Fprintln(w, strings.Join(cols, "\t"))
 				}
 			}
 			return w.Flush()
 		},
 	}
+}
+
+// inspectTable writes one line per image of the table in file: its kernels, required
+// aspects and sizes, and with t whether t can run it (and why not).
+func inspectTable(w io.Writer, file string, t *devconfig.Target, allowOutside bool) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return diag.Errorf(file, 0, "cannot read: %v", err)
+	}
+	tab, err := filetable.Parse(file, data)
+	if err != nil {
+		return err
+	}
+	read := func(line int, cell, what string) (string, []byte, error) {
+		p, err := filetable.Resolve(file, line, cell, allowOutside)
+		if err != nil {
+			return "", nil, err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return "", nil, diag.Errorf(file, line, "cannot read %s %s: %v", what, cell, err)
+		}
+		return p, b, nil
+	}
+	for i, row := range tab.Rows {
+		line := tab.Lines[i]
+		kernels := "-"
+		var reqs *props.Set
+		if c := tab.Column(filetable.Symbols); c >= 0 {
+			_, sym, err := read(line, row[c], "symbols")
+			if err != nil {
+				return err
+			}
+			kernels = strings.Join(strings.Fields(string(sym)), ",")
+		}
+		if c := tab.Column(filetable.Properties); c >= 0 {
+			p, pdata, err := read(line, row[c], "properties")
+			if err != nil {
+				return err
+			}
+			reg, err := props.Parse(p, pdata)
+			if err != nil {
+				return err
+			}
+			reqs = reg.Set(props.DeviceRequirements)
+		}
+		cols := append([]string{file, row[0], kernels}, requirementColumns(reqs)...)
+		if t != nil {
+			ok, why := t.Check(reqs, devconfig.DesignDocument)
+			if ok {
+				why = "ok"
+			}
+			cols = append(cols, why)
+		}
+		fmt.Fprintln(w, strings.Join(cols, "\t"))
+	}
+	return nil
+}
+
+// requirementColumns formats the aspects, sub-group size and work-group size of a
+// [SYCL/device requirements] set ("-" where absent, "(none)" for no aspects).
+func requirementColumns(reqs *props.Set) []string {
+	asp, sg, wg := "-", "-", "-"
+	if reqs != nil {
+		if pa, ok := reqs.Get("aspects"); ok {
+			vals, _ := pa.U32Array()
+			table := aspects.Builtin()
+			var names []string
+			for _, v := range vals {
+				names = append(names, table.Display(int(v)))
+			}
+			asp = strings.Join(names, ",")
+		}
+		if ps, ok := reqs.Get("reqd_sub_group_size"); ok {
+			sg = fmt.Sprint(ps.U32)
+		}
+		if pw, ok := reqs.Get("reqd_work_group_size_uint64_t"); ok {
+			vals, _ := pw.U64Array()
+			wg = strings.Trim(strings.ReplaceAll(fmt.Sprint(vals), " ", "x"), "[]")
+		}
+	}
+	if asp == "" {
+		asp = "(none)"
+	}
+	return []string{asp, sg, wg}
 }

@@ -80,22 +80,28 @@ func (p *parser) parse() error {
 		if err != nil {
 			return err
 		}
-		lineEndIncl := min(end+1, len(src))
-		switch {
-		case i < end && src[i] == '@':
-			p.item(ItemGlobal, start, lineEndIncl, len(p.m.Globals)-1)
-		case i < end && src[i] == '!' && i+1 < end && isDigit(src[i+1]):
-			c := cursor{src: src, i: i + 1, end: end}
-			id, _ := c.number()
-			p.item(ItemMD, start, lineEndIncl, id)
-		case i < end && src[i] == '!':
-			p.item(ItemNamedMD, start, lineEndIncl, len(p.m.NamedMD)-1)
-		default:
-			p.item(ItemOther, start, lineEndIncl, -1)
-		}
+		p.lineItem(start, i, end)
 		p.nextLine(end)
 	}
 	return nil
+}
+
+// lineItem records the top-level line src[start:end] (first token at i) as an item.
+func (p *parser) lineItem(start, i, end int) {
+	src := p.src
+	lineEndIncl := min(end+1, len(src))
+	switch {
+	case i < end && src[i] == '@':
+		p.item(ItemGlobal, start, lineEndIncl, len(p.m.Globals)-1)
+	case i < end && src[i] == '!' && i+1 < end && isDigit(src[i+1]):
+		c := cursor{src: src, i: i + 1, end: end}
+		id, _ := c.number()
+		p.item(ItemMD, start, lineEndIncl, id)
+	case i < end && src[i] == '!':
+		p.item(ItemNamedMD, start, lineEndIncl, len(p.m.NamedMD)-1)
+	default:
+		p.item(ItemOther, start, lineEndIncl, -1)
+	}
 }
 
 func (p *parser) nextLine(end int) {

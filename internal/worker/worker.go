@@ -66,9 +66,38 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 		limit = runtime.GOMAXPROCS(0)
 	}
 	responses := make(chan Response)
+	writeErr := writeResponses(out, responses)
+	ss := &serveState{s: s, active: map[int]*running{}, slots: make(chan struct{}, limit), responses: responses}
+	var readErr error
+	dec := json.NewDecoder(bufio.NewReader(in))
+	for {
+		var req Request
+		if err := dec.Decode(&req); err != nil {
+			if !errors.Is(err, io.EOF) {
+				readErr = fmt.Errorf("worker: reading a WorkRequest: %w", err)
+			}
+			break
+		}
+		if req.Cancel {
+			ss.cancel(req.RequestID)
+			continue // the cancelled request answers (once) when its handler returns
+		}
+		ss.start(req)
+	}
+	ss.wg.Wait()
+	close(responses)
+	if err := <-writeErr; err != nil {
+		return fmt.Errorf("worker: writing a WorkResponse: %w", err)
+	}
+	return readErr
+}
+
+// writeResponses is the one writer: each response is encoded whole, then written with
+// one call. The returned channel yields the first write error (or nil) once responses
+// is closed.
+func writeResponses(out io.Writer, responses <-chan Response) <-chan error {
 	writeErr := make(chan error, 1)
 	go func() {
-		// The one writer: each response is encoded whole, then written with one call.
 		var err error
 		for r := range responses {
 			if err != nil {
@@ -82,70 +111,63 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 		}
 		writeErr <- err
 	}()
+	return writeErr
+}
 
-	var (
-		mu      sync.Mutex
-		active  = map[int]*running{}
-		wg      sync.WaitGroup
-		slots   = make(chan struct{}, limit)
-		readErr error
-	)
-	dec := json.NewDecoder(bufio.NewReader(in))
-	for {
-		var req Request
-		if err := dec.Decode(&req); err != nil {
-			if !errors.Is(err, io.EOF) {
-				readErr = fmt.Errorf("worker: reading a WorkRequest: %w", err)
-			}
-			break
-		}
-		if req.Cancel {
-			mu.Lock()
-			if r := active[req.RequestID]; r != nil {
-				r.cancelled = true
-				r.cancel()
-			}
-			mu.Unlock()
-			continue // the cancelled request answers (once) when its handler returns
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		r := &running{cancel: cancel}
-		mu.Lock()
-		active[req.RequestID] = r
-		mu.Unlock()
-		wg.Add(1)
-		run := func(req Request) {
-			defer wg.Done()
-			var resp Response
-			select {
-			case slots <- struct{}{}:
-				resp = s.handle(ctx, req)
-				<-slots
-			case <-ctx.Done():
-				// Cancelled while waiting for a slot: never started.
-			}
-			mu.Lock()
-			delete(active, req.RequestID)
-			if r.cancelled {
-				resp = Response{WasCancelled: true}
-			}
-			mu.Unlock()
-			cancel()
-			resp.RequestID = req.RequestID
-			responses <- resp
-		}
-		if req.RequestID == 0 {
-			run(req) // singleplex: strictly one at a time, in order
-		} else {
-			go run(req)
-		}
+// serveState is the state of one Serve loop: the running requests by id.
+type serveState struct {
+	s         *Server
+	mu        sync.Mutex
+	active    map[int]*running
+	wg        sync.WaitGroup
+	slots     chan struct{}
+	responses chan<- Response
+}
+
+// cancel cancels the running request id, if any.
+func (ss *serveState) cancel(id int) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if r := ss.active[id]; r != nil {
+		r.cancelled = true
+		r.cancel()
 	}
-	wg.Wait()
-	close(responses)
-	if err := <-writeErr; err != nil {
-		return fmt.Errorf("worker: writing a WorkResponse: %w", err)
+}
+
+// start runs req: at once for a singleplex request (strictly one at a time, in order),
+// in its own goroutine for a multiplex one, at most Limit at a time.
+func (ss *serveState) start(req Request) {
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &running{cancel: cancel}
+	ss.mu.Lock()
+	ss.active[req.RequestID] = r
+	ss.mu.Unlock()
+	ss.wg.Add(1)
+	run := func() {
+		defer ss.wg.Done()
+		var resp Response
+		select {
+		case ss.slots <- struct{}{}:
+			resp = ss.s.handle(ctx, req)
+			<-ss.slots
+		case <-ctx.Done():
+			// Cancelled while waiting for a slot: never started.
+		}
+		ss.mu.Lock()
+		delete(ss.active, req.RequestID)
+		if r.cancelled {
+			resp = Response{WasCancelled: true}
+		}
+		ss.mu.Unlock()
+		cancel()
+		resp.RequestID = req.RequestID
+		ss.responses <- resp
 	}
-	return readErr
+	if req.RequestID == 0 {
+		run()
+	} else {
+		go run()
+	}
 }
 
 // handle runs the handler, turning a panic into exit code 1 with the message, so one

@@ -20,7 +20,8 @@ var gazelleBin = flag.String("gazelle", "", "the gazelle_binary with the SYCL la
 // TestGolden runs the Gazelle binary on each testdata/<case>/ tree (a WORKSPACE marks
 // a case) and compares the BUILD files it writes with the BUILD.out files, and its exit
 // code and stderr with expectedExitCode.txt and expectedStderr.txt where present.
-// UPDATE_SNAPSHOTS=true bazel run //language/sycl:sycl_test rewrites the expectations.
+// language/sycl/update_golden.sh rewrites the expectations (the one way: Gazelle v0.25's
+// UPDATE_SNAPSHOTS would write stdout into expectedStderr.txt).
 func TestGolden(t *testing.T) {
 	bin := testutil.Tool(*gazelleBin)
 	if bin == "" {

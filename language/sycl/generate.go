@@ -55,7 +55,24 @@ func (*syclLang) GenerateRules(args language.GenerateArgs) language.GenerateResu
 	if !sc.generate {
 		return res
 	}
+	names, files := readFiles(args)
+	units := groupUnits(args.Rel, sc, names, files)
+	generated := map[string]bool{}
+	for _, u := range units {
+		r := u.rule(sc)
+		if r == nil {
+			continue
+		}
+		res.Gen = append(res.Gen, r)
+		res.Imports = append(res.Imports, unitIncludes(args.Rel, u, files))
+		generated[r.Kind()+" "+u.name] = true
+	}
+	res.Empty = staleRules(args, sc, generated)
+	return res
+}
 
+// readFiles scans the sources and headers of the directory (sorted names).
+func readFiles(args language.GenerateArgs) ([]string, map[string]*fileInfo) {
 	files := map[string]*fileInfo{}
 	var names []string
 	for _, name := range args.RegularFiles {
@@ -71,9 +88,13 @@ func (*syclLang) GenerateRules(args language.GenerateArgs) language.GenerateResu
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	return names, files
+}
 
-	up, down := syclFiles(args.Rel, names, files)
-
+// groupUnits makes one unit per stem: its sources and headers, whether it is SYCL
+// code, a test or has main. Units are sorted by name.
+func groupUnits(rel string, sc *syclConfig, names []string, files map[string]*fileInfo) []*unit {
+	up, down := syclFiles(rel, names, files)
 	units := map[string]*unit{}
 	var order []string
 	get := func(name string) *unit {
@@ -105,37 +126,37 @@ func (*syclLang) GenerateRules(args language.GenerateArgs) language.GenerateResu
 		}
 	}
 	sort.Strings(order)
-
-	generated := map[string]bool{}
-	for _, name := range order {
-		u := units[name]
-		kind := u.kind(sc.plainCC)
-		if kind == "" {
-			continue
-		}
-		r := rule.NewRule(kind, u.name)
-		if len(u.srcs) > 0 {
-			r.SetAttr("srcs", u.srcs)
-		}
-		if len(u.hdrs) > 0 {
-			r.SetAttr("hdrs", u.hdrs)
-		}
-		if kind == "sycl_binary" || kind == "sycl_test" {
-			if len(sc.targets) > 0 {
-				r.SetAttr("targets", sc.targets)
-			}
-			if sc.split != "" {
-				r.SetAttr("device_code_split", sc.split)
-			}
-		} else {
-			r.SetAttr("visibility", []string{"//visibility:public"})
-		}
-		res.Gen = append(res.Gen, r)
-		res.Imports = append(res.Imports, unitIncludes(args.Rel, u, files))
-		generated[kind+" "+u.name] = true
+	out := make([]*unit, len(order))
+	for i, name := range order {
+		out[i] = units[name]
 	}
-	res.Empty = staleRules(args, sc, generated)
-	return res
+	return out
+}
+
+// rule returns the rule generated for u, or nil when u gets none.
+func (u *unit) rule(sc *syclConfig) *rule.Rule {
+	kind := u.kind(sc.plainCC)
+	if kind == "" {
+		return nil
+	}
+	r := rule.NewRule(kind, u.name)
+	if len(u.srcs) > 0 {
+		r.SetAttr("srcs", u.srcs)
+	}
+	if len(u.hdrs) > 0 {
+		r.SetAttr("hdrs", u.hdrs)
+	}
+	if kind == "sycl_binary" || kind == "sycl_test" {
+		if len(sc.targets) > 0 {
+			r.SetAttr("targets", sc.targets)
+		}
+		if sc.split != "" {
+			r.SetAttr("device_code_split", sc.split)
+		}
+	} else {
+		r.SetAttr("visibility", []string{"//visibility:public"})
+	}
+	return r
 }
 
 // syclFiles returns two sets. up: files that include a SYCL header or use a SYCL

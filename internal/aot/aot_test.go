@@ -1,0 +1,101 @@
+package aot
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+)
+
+var tools = Tools{LLC: "llc", LLVMSpirv: "llvm-spirv", Ocloc: "ocloc", OpenCLAOT: "opencl-aot"}
+
+func target(t *testing.T, name string) *devconfig.Target {
+	t.Helper()
+	ts, err := devconfig.LoadTargets("", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ts[0]
+}
+
+// TestPlanPerFamily: the commands of each AOT tool family, for a built-in target of it.
+func TestPlanPerFamily(t *testing.T) {
+	cases := []struct {
+		target string
+		out    string
+		want   []Step
+	}{
+		{"spir64", "o/x.spv", []Step{{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "in.ll", "-o", "o/x.spv"}}}},
+		{"pocl_cpu", "o/x.bc", []Step{
+			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "in.ll", "-o", "o/x.bc.spv"}},
+			{"llvm-spirv", []string{"-r", "--spirv-target-env=CL1.2", "o/x.bc.spv", "-o", "o/x.bc"}},
+		}},
+		{"nvidia_gpu_sm_90", "o/x.ptx", []Step{{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "in.ll", "-o", "o/x.ptx"}}}},
+		{"intel_gpu_tgllp", "o/x.bin", []Step{
+			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "in.ll", "-o", "o/x.bin.spv"}},
+			{"ocloc", []string{"compile", "-spirv_input", "-file", "o/x.bin.spv", "-output", "o/x", "-output_no_suffix", "-device", "tgllp"}},
+		}},
+		{"spir64_x86_64", "o/x.bin", []Step{
+			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "in.ll", "-o", "o/x.bin.spv"}},
+			{"opencl-aot", []string{"--device=cpu", "o/x.bin.spv", "-o", "o/x.bin"}},
+		}},
+	}
+	for _, tc := range cases {
+		got, err := Plan(target(t, tc.target), tools, "in.ll", tc.out)
+		if err != nil {
+			t.Errorf("%s: %v", tc.target, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tc.target, got, tc.want)
+		}
+	}
+}
+
+// TestPlanErrors: a missing tool and an AOT tool the pipeline cannot run are named.
+func TestPlanErrors(t *testing.T) {
+	cases := []struct {
+		target string
+		tools  Tools
+		want   string
+	}{
+		{"intel_gpu_tgllp", Tools{LLC: "llc"}, "target intel_gpu_tgllp needs ocloc"},
+		{"pocl_cpu", Tools{LLC: "llc"}, "target pocl_cpu needs llvm-spirv"},
+		{"spir64", Tools{}, "target spir64 needs llc"},
+		{"spir64_fpga", tools, `target spir64_fpga: unsupported AOT tool "aoc"`},
+	}
+	for _, tc := range cases {
+		_, err := Plan(target(t, tc.target), tc.tools, "in.ll", "out")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.target, err, tc.want)
+		}
+	}
+}
+
+// TestCompileDryRun: every row's commands, with the image names and extensions of
+// devconfig.AOTTools, and nothing compiled.
+func TestCompileDryRun(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "t.table"), []byte("[Code|Symbols]\na.ll|a.sym\nb.ll|b.sym\n"), 0o644)
+	for _, f := range []string{"a.ll", "a.sym", "b.ll", "b.sym"} {
+		os.WriteFile(filepath.Join(dir, f), []byte(f), 0o644)
+	}
+	var out bytes.Buffer
+	err := Compile(&cli.Env{Stdout: &out, Stderr: &out}, filepath.Join(dir, "t.table"), target(t, "nvidia_gpu_sm_90"), tools, filepath.Join(dir, "img"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], "img/a.ptx") || !strings.HasSuffix(lines[1], "img/b.ptx") {
+		t.Errorf("dry run printed %q", lines)
+	}
+	table, _ := os.ReadFile(filepath.Join(dir, "img", "files.table"))
+	if string(table) != "[Code|Symbols]\na.ptx|a.sym\nb.ptx|b.sym\n" {
+		t.Errorf("table %q", table)
+	}
+}
