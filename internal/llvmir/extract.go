@@ -422,7 +422,7 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 	}
 	// Attribute groups in order of first use.
 	out.WriteByte('\n')
-	for _, old := range rn.attrOrder {
+	for _, old := range rn.attrs.order {
 		if line, ok := p.attrLines[old]; ok {
 			rn.rewriteTo(&out, line)
 		}
@@ -432,11 +432,11 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 		rn.rewriteTo(&out, p.named.Bytes())
 	}
 	// Metadata nodes in order of first use; rewriting a node may number new ones.
-	if len(rn.mdOrder) > 0 {
+	if len(rn.mds.order) > 0 {
 		out.WriteByte('\n')
 	}
-	for i := 0; i < len(rn.mdOrder); i++ {
-		n := m.MD[rn.mdOrder[i]]
+	for i := 0; i < len(rn.mds.order); i++ {
+		n := m.MD[rn.mds.order[i]]
 		if n == nil {
 			continue
 		}
@@ -482,16 +482,30 @@ func classify(line []byte) (otherLine, bool) {
 	return ol, true
 }
 
-// renumberer maps metadata IDs and attribute group numbers to new numbers in order of
-// first appearance.
-type renumberer struct {
-	md        map[int]int
-	mdOrder   []int // old IDs by new ID
-	attr      map[int]int
-	attrOrder []int
+// numbering maps old numbers to new ones in order of first appearance.
+type numbering struct {
+	new   map[int]int
+	order []int // old numbers by new number
 }
 
-func newRenumberer() *renumberer { return &renumberer{md: map[int]int{}, attr: map[int]int{}} }
+func (n *numbering) number(old int) int {
+	v, ok := n.new[old]
+	if !ok {
+		v = len(n.order)
+		n.new[old] = v
+		n.order = append(n.order, old)
+	}
+	return v
+}
+
+// renumberer renumbers metadata IDs and attribute groups in order of first appearance.
+type renumberer struct {
+	mds, attrs *numbering
+}
+
+func newRenumberer() *renumberer {
+	return &renumberer{mds: &numbering{new: map[int]int{}}, attrs: &numbering{new: map[int]int{}}}
+}
 
 func (r *renumberer) rewriteTo(out *bytes.Buffer, src []byte) {
 	start := 0 // src[start:i] is pending, unchanged text
@@ -509,24 +523,11 @@ func (r *renumberer) rewriteTo(out *bytes.Buffer, src []byte) {
 			cur := cursor{src: src, i: i + 1, end: len(src)}
 			old, _ := cur.number()
 			j := cur.i
-			var n int
+			nb := r.attrs
 			if c == '!' {
-				v, ok := r.md[old]
-				if !ok {
-					v = len(r.mdOrder)
-					r.md[old] = v
-					r.mdOrder = append(r.mdOrder, old)
-				}
-				n = v
-			} else {
-				v, ok := r.attr[old]
-				if !ok {
-					v = len(r.attrOrder)
-					r.attr[old] = v
-					r.attrOrder = append(r.attrOrder, old)
-				}
-				n = v
+				nb = r.mds
 			}
+			n := nb.number(old)
 			out.Write(src[start : i+1])
 			var num [20]byte
 			out.Write(strconv.AppendInt(num[:0], int64(n), 10))

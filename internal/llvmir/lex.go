@@ -166,13 +166,21 @@ func (c *cursor) at(b byte) bool { return c.i < c.end && c.src[c.i] == b }
 
 // scanWhile advances over the bytes of class and returns them.
 func (c *cursor) scanWhile(class *[256]bool) []byte {
-	j := c.i
-	for j < c.end && class[c.src[j]] {
-		j++
+	start := c.i
+	c.i = scanClass(c.src, start, c.end, class)
+	return c.src[start:c.i]
+}
+
+// scanClass returns the end of the run of bytes of class at src[i:end] (the reader's
+// innermost loop: locals only).
+func scanClass(src []byte, i, end int, class *[256]bool) int {
+	if end > len(src) {
+		end = len(src)
 	}
-	b := c.src[c.i:j]
-	c.i = j
-	return b
+	for i < end && class[src[i]] {
+		i++
+	}
+	return i
 }
 
 // number reads a decimal number (at most 9 digits). ok is false when there is no
@@ -187,6 +195,22 @@ func (c *cursor) name() (string, bool) {
 	name, j, ok := scanName(c.src[:c.end], c.i)
 	c.i = j
 	return name, ok
+}
+
+// skip passes over the name after a sigil without decoding it (ok as for name).
+func (c *cursor) skip() bool {
+	if c.at('"') {
+		j := skipString(c.src[:c.end], c.i)
+		if j < 0 {
+			c.i = c.end
+			return false
+		}
+		c.i = j
+		return true
+	}
+	start := c.i
+	c.i = scanClass(c.src, start, c.end, &identChar)
+	return c.i > start
 }
 
 // skipSpaces advances over blanks and tabs.

@@ -246,29 +246,38 @@ func (s *scanner) globalRef(i, end int) (int, error) {
 }
 
 // localRef reads %N (a numbered value: skipped) or %name at src[i]: a named type is
-// recorded as a type reference, and as a use by value unless a '*' follows.
+// recorded as a type reference, and as a use by value unless a '*' follows. (Plain
+// indices here: this runs for every %token of the module.)
 func (s *scanner) localRef(i, end int) (int, error) {
-	c := cursor{src: s.p.src, i: i + 1, end: end}
-	if c.more() && isDigit(c.src[c.i]) {
-		c.scanWhile(&digitChar)
-		return c.i, nil
+	src := s.p.src
+	j := i + 1
+	if j < end && isDigit(src[j]) {
+		return scanClass(src, j, end, &digitChar), nil
 	}
-	quoted := c.at('"')
-	name, ok := c.name()
-	if !ok && quoted {
-		return i, s.p.errorf(s.line, "unterminated quoted name")
+	var name string
+	k := j
+	if j < end && src[j] == '"' {
+		var ok bool
+		if name, k, ok = scanName(src, j); !ok {
+			return i, s.p.errorf(s.line, "unterminated quoted name")
+		}
+	} else {
+		k = scanClass(src, j, end, &identChar)
+		if s.pending == nil && s.p.m.Structs[string(src[j:k])] == nil {
+			return k, nil // a value, not a type (looked up without a copy)
+		}
+		name = string(src[j:k])
 	}
-	byValue := !s.noTypes && !isPointerSuffix(s.p.src, c.i, end)
 	if s.pending != nil {
-		*s.pending = append(*s.pending, pendingType{name, byValue})
+		*s.pending = append(*s.pending, pendingType{name, !s.noTypes && !isPointerSuffix(src, k, end)})
 	} else if st := s.p.m.Structs[name]; st != nil {
 		s.addTypeRef(st.Name)
-		if byValue {
+		if !s.noTypes && !isPointerSuffix(src, k, end) {
 			s.addStruct(st.Name)
 			s.lineUses = append(s.lineUses, st.Name)
 		}
 	}
-	return c.i, nil
+	return k, nil
 }
 
 // metadataRef reads !N (recorded), !"string" or !name at src[i].
@@ -299,9 +308,7 @@ func (s *scanner) metadataRef(i, end int) (int, error) {
 // attributes (byval(%T) and friends), whose operand is not a use by value.
 func (s *scanner) keyword(i, end int) (int, error) {
 	src := s.p.src
-	c := cursor{src: src, i: i + 1, end: end}
-	c.scanWhile(&wordChar)
-	j := c.i
+	j := scanClass(src, i+1, end, &wordChar)
 	w := src[i:j]
 	switch {
 	case s.noTypes:
@@ -575,7 +582,7 @@ func (p *parser) funcSuffix(f *Function, i, end int) (bodyOpen int, err error) {
 			}
 		case c == '@':
 			cur := cursor{src: src, i: i + 1, end: end}
-			if _, ok := cur.name(); !ok {
+			if !cur.skip() {
 				return -1, p.errorf(p.line, "bad name")
 			}
 			i = cur.i
@@ -616,7 +623,14 @@ func (p *parser) addFunc(f *Function) error {
 	return nil
 }
 
-var callOps = map[string]bool{"call": true, "invoke": true, "callbr": true}
+// isCall reports whether an opcode is a call, invoke or callbr.
+func isCall(op []byte) bool {
+	switch string(op) {
+	case "call", "invoke", "callbr":
+		return true
+	}
+	return false
+}
 
 // body scans instruction lines until a line holding only "}".
 func (p *parser) body(f *Function) error {
@@ -666,7 +680,7 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 		s.lineUses = append(s.lineUses, "atomic64")
 	}
 	s.calleeAt = -1
-	if callOps[op] {
+	if isCall(op) {
 		if err := p.callee(f, s, k, end); err != nil {
 			return err
 		}
@@ -683,7 +697,7 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 	if len(f.mdRefs) > mdBefore {
 		dbg = p.instrAttachments(f, k, end)
 	}
-	if callOps[op] && len(f.Calls) > 0 && f.Calls[len(f.Calls)-1].Line == p.line {
+	if isCall(op) && len(f.Calls) > 0 && f.Calls[len(f.Calls)-1].Line == p.line {
 		f.Calls[len(f.Calls)-1].Dbg = dbg
 	}
 	if dbg >= 0 && f.FirstDbg < 0 {
@@ -703,36 +717,39 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 // opcode reads "[%result =] [tail|musttail|notail] opcode" at src[i]: the opcode and
 // the offset after it; label is true for a label line ("name:", or a quoted or numbered
 // label).
-func (p *parser) opcode(i, end int) (op string, next int, label bool, err error) {
+func (p *parser) opcode(i, end int) (op []byte, next int, label bool, err error) {
 	src := p.src
 	j := i
 	if src[i] == '%' {
 		c := cursor{src: src, i: i + 1, end: end}
-		if _, ok := c.name(); !ok {
-			return "", i, false, p.errorf(p.line, "bad value name")
+		if !c.skip() {
+			return nil, i, false, p.errorf(p.line, "bad value name")
 		}
 		c.skipSpaces()
 		if c.at('=') {
 			j = skipSpaces(src, c.i+1, end)
 		}
 	}
-	op, k := word(src, j, end)
-	if op == "tail" || op == "musttail" || op == "notail" {
-		op, k = word(src, skipSpaces(src, k, end), end)
+	k := scanClass(src, j, end, &wordChar)
+	op = src[j:k]
+	if w := string(op); w == "tail" || w == "musttail" || w == "notail" {
+		j = skipSpaces(src, k, end)
+		k = scanClass(src, j, end, &wordChar)
+		op = src[j:k]
 	}
-	if op == "" && j < end && (src[j] == '"' || isDigit(src[j])) {
-		return "", k, true, nil
+	if len(op) == 0 && j < end && (src[j] == '"' || isDigit(src[j])) {
+		return nil, k, true, nil
 	}
 	if k < end && src[k] == ':' {
-		return "", k, true, nil
+		return nil, k, true, nil
 	}
 	return op, k, false, nil
 }
 
 // isAtomic64 reports whether an instruction is a 64-bit integer atomicrmw, cmpxchg, or
 // atomic load or store; k is the offset after the opcode.
-func isAtomic64(src []byte, op string, k, end int) bool {
-	switch op {
+func isAtomic64(src []byte, op []byte, k, end int) bool {
+	switch string(op) {
 	case "atomicrmw", "cmpxchg":
 		return atomicValueIsI64(src, k, end)
 	case "load", "store":
@@ -861,16 +878,27 @@ func atomicValueIsI64(src []byte, i, end int) bool {
 	return false
 }
 
+// defHead reads "@name =" or "%name =" at src[i] (the sigil) and returns the name and
+// the offset after '='; what names the entity kind in errors ("global", "type").
+func (p *parser) defHead(i, end int, what string) (string, int, error) {
+	c := cursor{src: p.src, i: i + 1, end: end}
+	name, ok := c.name()
+	if !ok {
+		return "", i, p.errorf(p.line, "bad %s name", what)
+	}
+	c.skipSpaces()
+	if !c.at('=') {
+		return "", i, p.errorf(p.line, "expected '=' after %c%s", p.src[i], name)
+	}
+	return name, c.i + 1, nil
+}
+
 // global parses "@name = ... global|constant|alias|ifunc ...".
 func (p *parser) global(lineStart, i, end int) error {
 	src := p.src
-	name, j, ok := scanName(src, i+1)
-	if !ok {
-		return p.errorf(p.line, "bad global name")
-	}
-	j = skipSpaces(src, j, end)
-	if j >= end || src[j] != '=' {
-		return p.errorf(p.line, "expected '=' after @%s", name)
+	name, j, err := p.defHead(i, end, "global")
+	if err != nil {
+		return err
 	}
 	g := &Global{Name: name, Line: p.line, Span: Span{lineStart, min(end+1, len(src))}}
 	k := j + 1
@@ -965,15 +993,11 @@ func globalComdat(src []byte, i, end int, self string) string {
 // typeDef parses "%name = type ...".
 func (p *parser) typeDef(i, end int) error {
 	src := p.src
-	name, j, ok := scanName(src, i+1)
-	if !ok {
-		return p.errorf(p.line, "bad type name")
+	name, j, err := p.defHead(i, end, "type")
+	if err != nil {
+		return err
 	}
 	j = skipSpaces(src, j, end)
-	if j >= end || src[j] != '=' {
-		return p.errorf(p.line, "expected '=' after %%%s", name)
-	}
-	j = skipSpaces(src, j+1, end)
 	if w, _ := word(src, j, end); w != "type" {
 		return p.errorf(p.line, "expected 'type' in the definition of %%%s", name)
 	}
@@ -983,7 +1007,7 @@ func (p *parser) typeDef(i, end int) error {
 	}
 	p.m.Structs[name] = st
 	s := &scanner{p: p, tu: &st.Members, line: p.line, calleeAt: -1, pending: &st.pending}
-	_, err := s.region(j+4, end, false)
+	_, err = s.region(j+4, end, false)
 	return err
 }
 

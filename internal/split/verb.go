@@ -155,23 +155,26 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 	if o.outDir != "" {
 		prefix = filepath.Join(o.outDir, filepath.Base(prefix))
 	}
-	var images []*Image
-	// Groups are numbered from the back: the largest key is _0.
+	// Groups are numbered from the back: the largest key is _0. Each image is written
+	// as soon as it is built, so memory holds one image's text at a time.
+	var rows []postLinkRow
 	for n := len(groups) - 1; n >= 0; n-- {
-		images = append(images, ex.Image(groups[n], ImageOptions{KernelReqs: o.kernelReqs}))
+		r, err := o.emit(env, &out, prefix+"_"+strconv.Itoa(len(rows)), ex.Image(groups[n], ImageOptions{KernelReqs: o.kernelReqs}))
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r)
 	}
 	if len(groups) == 0 {
 		// No entry points: DPC++ still emits the module as one image.
 		img := &Image{Group: &Group{Key: "<GLOBAL>"}, Text: m.Src, Props: &props.Registry{}}
 		img.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", 0)
 		Requirements{}.AddTo(img.Props)
-		images = append(images, img)
-	}
-	rows := make([]postLinkRow, len(images))
-	for n, img := range images {
-		if rows[n], err = o.emit(env, &out, prefix+"_"+strconv.Itoa(n), img); err != nil {
+		r, err := o.emit(env, &out, prefix+"_0", img)
+		if err != nil {
 			return err
 		}
+		rows = append(rows, r)
 	}
 	for _, spec := range o.outs {
 		target, tablePath := "", spec

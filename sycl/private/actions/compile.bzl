@@ -6,6 +6,18 @@ load("//sycl/private:steps.bzl", "step")
 def _stem(ctx, src):
     return scratch_path(ctx, src.short_path.replace("/", "_").rsplit(".", 1)[0])
 
+def _tu_compile(ctx, steps, common, src, mode_flags, ext, mnemonic, what):
+    out = ctx.actions.declare_file(_stem(ctx, src) + ext)
+    steps.append(step(
+        common.tc.clang,
+        mode_flags + list(common.flags) + [src, "-o", out],
+        depset([src], transitive = [common.compile_inputs]),
+        [out],
+        mnemonic,
+        "Compiling SYCL %s code %s" % (what, src.short_path),
+    ))
+    return out
+
 def device_compile(ctx, steps, common, src):
     """SyclDeviceCompile: clang's SYCL device front end (spir64), to textual IR.
 
@@ -18,16 +30,7 @@ def device_compile(ctx, steps, common, src):
     Returns:
       The device IR File (.dev.ll).
     """
-    ll = ctx.actions.declare_file(_stem(ctx, src) + ".dev.ll")
-    steps.append(step(
-        common.tc.clang,
-        ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-O2"] + list(common.flags) + [src, "-o", ll],
-        depset([src], transitive = [common.compile_inputs]),
-        [ll],
-        "SyclDeviceCompile",
-        "Compiling SYCL device code %s" % src.short_path,
-    ))
-    return ll
+    return _tu_compile(ctx, steps, common, src, ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-O2"], ".dev.ll", "SyclDeviceCompile", "device")
 
 def host_compile(ctx, steps, common, src):
     """SyclHostCompile: the host side of a TU, a plain object file.
@@ -41,16 +44,7 @@ def host_compile(ctx, steps, common, src):
     Returns:
       The object File (.o).
     """
-    obj = ctx.actions.declare_file(_stem(ctx, src) + ".o")
-    steps.append(step(
-        common.tc.clang,
-        ["-Xclang", "-fsycl-is-host", "-c", "-O2", "-fPIC"] + list(common.flags) + [src, "-o", obj],
-        depset([src], transitive = [common.compile_inputs]),
-        [obj],
-        "SyclHostCompile",
-        "Compiling SYCL host code %s" % src.short_path,
-    ))
-    return obj
+    return _tu_compile(ctx, steps, common, src, ["-Xclang", "-fsycl-is-host", "-c", "-O2", "-fPIC"], ".o", "SyclHostCompile", "host")
 
 def nvptx_compile(ctx, steps, tc, tu, index, arch):
     """SyclDeviceCompile for NVIDIA: the same TU again through clang's NVPTX front end.

@@ -6,7 +6,7 @@ only the link is separate. The production rules know nothing of it.
 """
 
 load("//sycl/private:common.bzl", "CPP_TOOLCHAIN")
-load("//sycl/private:rules/binary.bzl", "BINARY_ATTRS", "binary_pipeline", "link_binary")
+load("//sycl/private:rules/binary.bzl", "BINARY_ATTRS", "binary_pipeline", "executable_info", "link_binary")
 load("//sycl/private:steps.bzl", "argv_strings")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
 
@@ -39,8 +39,7 @@ def _sycl_monolithic_binary_impl(ctx):
     steps = []
     p = binary_pipeline(ctx, steps)
     _one_action(ctx, steps)
-    exe = link_binary(ctx, p.objects)
-    return [DefaultInfo(executable = exe, files = depset([exe]), runfiles = ctx.runfiles(files = [exe]))]
+    return [executable_info(ctx, link_binary(ctx, p.objects))]
 
 sycl_monolithic_binary = rule(
     implementation = _sycl_monolithic_binary_impl,

@@ -104,13 +104,25 @@ def link_binary(ctx, objects):
     )
     return linked.executable
 
+def executable_info(ctx, exe):
+    """DefaultInfo of a rule whose executable is exe.
+
+    Args:
+      ctx: the rule context.
+      exe: the executable File.
+
+    Returns:
+      DefaultInfo.
+    """
+    return DefaultInfo(executable = exe, files = depset([exe]), runfiles = ctx.runfiles(files = [exe]))
+
 def _sycl_binary_impl(ctx):
     steps = []
     p = binary_pipeline(ctx, steps)
     register_steps(ctx, steps)
     exe = link_binary(ctx, p.objects)
     return [
-        DefaultInfo(executable = exe, files = depset([exe]), runfiles = ctx.runfiles(files = [exe])),
+        executable_info(ctx, exe),
         OutputGroupInfo(
             sycl_shards = depset(p.shards),
             sycl_images = depset(p.images),
