@@ -5,10 +5,8 @@ in sequence in ONE action for the whole program, as a single `clang++ -fsycl` ca
 only the link is separate. The production rules know nothing of it.
 """
 
-load("//sycl/private:common.bzl", "CPP_TOOLCHAIN")
-load("//sycl/private:rules/binary.bzl", "BINARY_ATTRS", "binary_pipeline", "executable_info", "link_binary")
+load("//sycl/private:rules/binary.bzl", "binary_pipeline", "binary_rule", "executable_info", "link_binary")
 load("//sycl/private:steps.bzl", "argv_strings")
-load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
 
 def _quote(s):
     return "'" + s.replace("'", "'\\''") + "'"
@@ -41,11 +39,7 @@ def _sycl_monolithic_binary_impl(ctx):
     _one_action(ctx, steps)
     return [executable_info(ctx, link_binary(ctx, p.objects))]
 
-sycl_monolithic_binary = rule(
-    implementation = _sycl_monolithic_binary_impl,
-    doc = "sycl_binary with the whole device pipeline in one action (a benchmark baseline).",
-    attrs = BINARY_ATTRS,
-    executable = True,
-    fragments = ["cpp"],
-    toolchains = [TOOLCHAIN_TYPE, CPP_TOOLCHAIN],
+sycl_monolithic_binary = binary_rule(
+    _sycl_monolithic_binary_impl,
+    "sycl_binary with the whole device pipeline in one action (a benchmark baseline).",
 )

@@ -142,20 +142,27 @@ BINARY_ATTRS.update({
     "_device_has_errors_flag": attr.label(default = Label("//sycl:device_has_errors")),
 })
 
-sycl_binary = rule(
-    implementation = _sycl_binary_impl,
-    doc = "A SYCL program: the device pipeline per target, wrapped into the host executable.",
-    attrs = BINARY_ATTRS,
-    executable = True,
-    fragments = ["cpp"],
-    toolchains = [TOOLCHAIN_TYPE, CPP_TOOLCHAIN],
-)
+def binary_rule(implementation, doc, test = False):
+    """Declares a rule that builds a SYCL program with BINARY_ATTRS.
 
-sycl_test = rule(
-    implementation = _sycl_binary_impl,
-    doc = "sycl_binary as a test.",
-    attrs = BINARY_ATTRS,
-    test = True,
-    fragments = ["cpp"],
-    toolchains = [TOOLCHAIN_TYPE, CPP_TOOLCHAIN],
-)
+    Args:
+      implementation: the implementation function.
+      doc: the rule's documentation.
+      test: declare a test rule (else an executable one).
+
+    Returns:
+      The rule.
+    """
+    kind = {"test": True} if test else {"executable": True}
+    return rule(
+        implementation = implementation,
+        doc = doc,
+        attrs = BINARY_ATTRS,
+        fragments = ["cpp"],
+        toolchains = [TOOLCHAIN_TYPE, CPP_TOOLCHAIN],
+        **kind
+    )
+
+sycl_binary = binary_rule(_sycl_binary_impl, "A SYCL program: the device pipeline per target, wrapped into the host executable.")
+
+sycl_test = binary_rule(_sycl_binary_impl, "sycl_binary as a test.", test = True)
