@@ -129,6 +129,17 @@ func DeviceLibMask(m *llvmir.Module, funcs []*llvmir.Function, triple string) ui
 	return mask
 }
 
+// imfLib is the library of an imf_ function (its name after "imf_").
+func imfLib(rest string) uint {
+	switch {
+	case strings.Contains(rest, "bf16"):
+		return libIMFBF16
+	case strings.HasSuffix(rest, "f") || strings.Contains(rest, "f_") || !strings.Contains(rest, "double") && !strings.HasPrefix(rest, "d"):
+		return libIMF
+	}
+	return libIMFFP64
+}
+
 func devicelibOf(n string) uint {
 	switch {
 	case strings.HasPrefix(n, "assert_"):
@@ -138,14 +149,7 @@ func devicelibOf(n string) uint {
 	case strings.HasPrefix(n, "ConvertBF16") || strings.HasPrefix(n, "ConvertFToBF16"):
 		return libBFloat16
 	case strings.HasPrefix(n, "imf_"):
-		rest := n[4:]
-		switch {
-		case strings.Contains(rest, "bf16"):
-			return libIMFBF16
-		case strings.HasSuffix(rest, "f") || strings.Contains(rest, "f_") || !strings.Contains(rest, "double") && !strings.HasPrefix(rest, "d"):
-			return libIMF
-		}
-		return libIMFFP64
+		return imfLib(n[4:])
 	case n == "__divsc3" || n == "__mulsc3" || isComplex(n) && strings.HasSuffix(n, "f"):
 		return libComplex
 	case n == "__divdc3" || n == "__muldc3" || isComplex(n):
