@@ -2,37 +2,45 @@
 
     load("@rules_sycl//:repositories.bzl", "rules_sycl_dependencies", "rules_sycl_register_toolchains")
     rules_sycl_dependencies()
+    # ... rules_go's and Gazelle's own setup (see the README) ...
     rules_sycl_register_toolchains()
-
-rules_go and Gazelle still need their own setup calls (go_rules_dependencies(),
-go_register_toolchains(), gazelle_dependencies()) after these, as in any rules_go
-workspace; see the README.
 """
 
 load("@bazel_tools//tools/build_defs/repo:http.bzl", "http_archive")
 load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
+load("//:versions.bzl", "GO_MODULES", "MINIMUM_BAZEL_VERSION", "WORKSPACE_DEPS", "check_version")
+load("//toolchain:go_module.bzl", "go_module")
 load("//toolchain:llvm_repository.bzl", "sycl_llvm_repository")
 
 def rules_sycl_dependencies():
-    """Declares the repositories rules_sycl needs, unless the workspace already has them."""
-    maybe(
-        http_archive,
-        name = "io_bazel_rules_go",
-        sha256 = "16e9fca53ed6bd4ff4ad76facc9b7b651a89db1689a2877d6fd7b82aa824e366",
-        urls = ["https://github.com/bazelbuild/rules_go/releases/download/v0.34.0/rules_go-v0.34.0.zip"],
-    )
-    maybe(
-        http_archive,
-        name = "bazel_gazelle",
-        sha256 = "5982e5463f171da99e3bdaeff8c0f48283a7a5f396ec5282910b9e8a49c0dd7e",
-        urls = ["https://github.com/bazelbuild/bazel-gazelle/releases/download/v0.25.0/bazel-gazelle-v0.25.0.tar.gz"],
-    )
-    maybe(
-        http_archive,
-        name = "bazel_skylib",
-        sha256 = "1c531376ac7e5a180e0237938a2536de0c54d93f5c278634818e0efc952dd56c",
-        urls = ["https://github.com/bazelbuild/bazel-skylib/releases/download/1.0.3/bazel-skylib-1.0.3.tar.gz"],
-    )
+    """Declares every repository rules_sycl needs, unless the workspace already has it.
+
+    rules_go, Gazelle and skylib (the versions of versions.bzl), the Go modules of the
+    sycl-device tool (as rules_sycl_* repositories: they never clash with your own
+    go_repository rules), and @sycl_llvm, the host's clang/LLVM 22. Fails with one line
+    on a Bazel older than versions.bzl's MINIMUM_BAZEL_VERSION.
+    """
+    err = check_version("Bazel", getattr(native, "bazel_version", ""), MINIMUM_BAZEL_VERSION)
+    if err:
+        fail(err)
+    for name, d in WORKSPACE_DEPS.items():
+        url = d["url"]
+        maybe(
+            http_archive,
+            name = name,
+            sha256 = d["sha256"],
+            urls = [url, "https://mirror.bazel.build/" + url.split("://", 1)[1]],
+        )
+    for name, m in GO_MODULES.items():
+        maybe(
+            go_module,
+            name = name,
+            module = m["module"],
+            version = m["version"],
+            sha256 = m["sha256"],
+            library = m["library"],
+            exclude = m.get("exclude", []),
+        )
     maybe(
         sycl_llvm_repository,
         name = "sycl_llvm",

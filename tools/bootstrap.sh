@@ -24,8 +24,11 @@ APT_PACKAGES=(
   clang-22 llvm-22 llvm-22-tools spirv-tools
   llvm-spirv-15 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo nginx
 )
-RULES_GO_VERSION=v0.34.0
-GAZELLE_VERSION=v0.25.0
+# rules_go and Gazelle: the versions of versions.bzl (the one place that holds them).
+pin() { sed -n "/\"$1\": {/,/}/s/.*\"version\": \"\([^\"]*\)\".*/\1/p" "$ROOT/versions.bzl" | head -1; }
+RULES_GO_VERSION=v$(pin io_bazel_rules_go)
+GAZELLE_VERSION=v$(pin bazel_gazelle)
+[ "$RULES_GO_VERSION" != v ] && [ "$GAZELLE_VERSION" != v ] || die "cannot read the rules_go and Gazelle versions from versions.bzl"
 BUILDIFIER_VERSION=8.2.1
 # Modules rules_go would otherwise fetch from GitHub (declared in WORKSPACE).
 EXTRA_MODULES=(
@@ -38,7 +41,7 @@ EXTRA_MODULES=(
 GO119=/usr/lib/go-1.19/bin/go
 
 stamp_input() {
-  cat "$ROOT/tools/bootstrap.sh" "$ROOT/go.mod" "$ROOT/go.sum" 2>/dev/null
+  cat "$ROOT/tools/bootstrap.sh" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" 2>/dev/null
   printf '%s\n' "${APT_PACKAGES[@]}"
 }
 stamp_value() { stamp_input | sha256sum | cut -d' ' -f1; }

@@ -1,0 +1,109 @@
+"""The versions rules_sycl is built and tested with: the one place that holds them.
+
+repositories.bzl reads the WORKSPACE pins, tools/bootstrap.sh reads them with sed, and
+//internal/versions:versions_test fails when MODULE.bazel's bazel_deps drift from
+BZLMOD_DEPS.
+"""
+
+RULES_SYCL_VERSION = "0.1.0"
+
+# The oldest Bazel and rules_go rules_sycl loads with (rules_go 0.35+ needs Bazel 5.1).
+MINIMUM_BAZEL_VERSION = "4.2.1"
+MINIMUM_RULES_GO_VERSION = "0.34.0"
+
+# WORKSPACE users (Bazel 4.2 to 6): what rules_sycl_dependencies() declares unless the
+# workspace already has it.
+WORKSPACE_DEPS = {
+    "io_bazel_rules_go": {
+        "version": "0.34.0",
+        "sha256": "16e9fca53ed6bd4ff4ad76facc9b7b651a89db1689a2877d6fd7b82aa824e366",
+        "url": "https://github.com/bazelbuild/rules_go/releases/download/v0.34.0/rules_go-v0.34.0.zip",
+    },
+    "bazel_gazelle": {
+        "version": "0.25.0",
+        "sha256": "5982e5463f171da99e3bdaeff8c0f48283a7a5f396ec5282910b9e8a49c0dd7e",
+        "url": "https://github.com/bazelbuild/bazel-gazelle/releases/download/v0.25.0/bazel-gazelle-v0.25.0.tar.gz",
+    },
+    "bazel_skylib": {
+        "version": "1.0.3",
+        "sha256": "1c531376ac7e5a180e0237938a2536de0c54d93f5c278634818e0efc952dd56c",
+        "url": "https://github.com/bazelbuild/bazel-skylib/releases/download/1.0.3/bazel-skylib-1.0.3.tar.gz",
+    },
+}
+
+# The Go SDK rules_go builds the sycl-device tool with (Go 1.19: what rules_go 0.34 supports).
+GO_VERSION = "1.19.13"
+
+# The Go modules the sycl-device tool imports (tests excluded), fetched by
+# rules_sycl_dependencies() from the Go module proxy as module zips (sha256 of the zip).
+GO_MODULES = {
+    "rules_sycl_in_gopkg_yaml_v3": {
+        "module": "gopkg.in/yaml.v3",
+        "version": "v3.0.1",
+        "sha256": "aab8fbc4e6300ea08e6afe1caea18a21c90c79f489f52c53e2f20431f1a9a015",
+        "library": "yaml_v3",
+    },
+    "rules_sycl_com_github_ianlancetaylor_demangle": {
+        "module": "github.com/ianlancetaylor/demangle",
+        "version": "v0.0.0-20260724033716-83e58baca724",
+        "sha256": "fabdd52cd74a737632600aea516f473f4dd233bc8a6e7ac83ba6035999bf8d1a",
+        "library": "demangle",
+        "exclude": ["c++filt.go"],  # a tool behind a build tag
+    },
+}
+
+# bzlmod users (Bazel 7/8): MODULE.bazel's bazel_dep versions.
+BZLMOD_DEPS = {
+    "bazel_skylib": "1.7.1",
+    "platforms": "0.0.10",
+    "rules_cc": "0.0.9",
+    "rules_go": "0.50.1",
+    "gazelle": "0.39.1",
+}
+
+def _parse(v):
+    """"4.2.3" -> [4, 2, 3]; pre-release or build suffixes are ignored."""
+    out = []
+    for part in v.split("-")[0].split("+")[0].split("."):
+        digits = ""
+        for c in part.elems():
+            if not c.isdigit():
+                break
+            digits += c
+        out.append(int(digits) if digits else 0)
+    return out
+
+def version_at_least(have, want):
+    """Whether version have >= want (dotted numbers).
+
+    Args:
+      have: the version found.
+      want: the minimum.
+
+    Returns:
+      bool.
+    """
+    a, b = _parse(have), _parse(want)
+    for i in range(max(len(a), len(b))):
+        x = a[i] if i < len(a) else 0
+        y = b[i] if i < len(b) else 0
+        if x != y:
+            return x > y
+    return True
+
+def check_version(what, have, want):
+    """Returns the one-line error for an old version of what, or None.
+
+    A version Bazel cannot tell ("" or Debian's "no_version") passes.
+
+    Args:
+      what: the name (e.g. "Bazel").
+      have: the version found.
+      want: the minimum.
+
+    Returns:
+      string or None.
+    """
+    if not have or have == "no_version" or version_at_least(have, want):
+        return None
+    return "rules_sycl %s needs %s %s or newer; this workspace has %s" % (RULES_SYCL_VERSION, what, want, have)
