@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# End to end, as a user: e2e/workspace (a workspace of its own, the README's quick start
+# verbatim) with rules_sycl from its release archive through a file:// URL.
+#  1. tools/release.sh twice: the same commit gives the same bytes;
+#  2. the README's quick-start block is exactly e2e/workspace/WORKSPACE;
+#  3. in a copy of e2e/workspace, rules_sycl's local_repository becomes the http_archive
+#     release.sh prints (file:// URL and sha256); Gazelle with the SYCL language writes
+#     the BUILD files; a sycl_binary builds for spir64, pocl_cpu, nvidia_gpu_sm_90 and the
+#     workspace's own sycl_device; the sycl_test runs on PoCL.
+# The archive holds what HEAD holds: commit first when you run this by hand.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+ub() { (cd "$WORK/ws" && bazel --output_user_root="$WORK/root" "$@"); }
+trap 'ub shutdown >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+
+# 1. A deterministic archive.
+snippet="$("$ROOT/tools/release.sh" HEAD "$WORK/dist" "file://$WORK/dist/rules_sycl-VERSION.tar.gz" 2>/dev/null)"
+first="$(sha256sum "$WORK"/dist/rules_sycl-*.tar.gz | cut -d' ' -f1)"
+sleep 1
+"$ROOT/tools/release.sh" HEAD "$WORK/dist2" >/dev/null 2>&1
+second="$(sha256sum "$WORK"/dist2/rules_sycl-*.tar.gz | cut -d' ' -f1)"
+[ "$first" = "$second" ] || { echo "FAIL: two release archives of one commit differ" >&2; exit 1; }
+archive="$(ls "$WORK"/dist/rules_sycl-*.tar.gz)"
+snippet="${snippet//rules_sycl-VERSION.tar.gz/$(basename "$archive")}"
+echo "ok: release archive $(basename "$archive") is deterministic ($first)"
+
+# 2. The README's quick start is the workspace the test builds.
+awk '/<!-- quickstart:begin -->/{on=1; next} /<!-- quickstart:end -->/{on=0} on' "$ROOT/README.md" \
+  | sed '/^```/d' >"$WORK/readme_workspace"
+if ! diff -u "$ROOT/e2e/workspace/WORKSPACE" "$WORK/readme_workspace" >"$WORK/readme.diff"; then
+  head -20 "$WORK/readme.diff"
+  echo "FAIL: the README's quick start differs from e2e/workspace/WORKSPACE" >&2
+  exit 1
+fi
+echo "ok: the README's quick start is e2e/workspace/WORKSPACE, verbatim"
+
+# 3. The user's workspace, rules_sycl from the archive.
+cp -r "$ROOT/e2e/workspace" "$WORK/ws"
+printf '%s\n' "$snippet" >"$WORK/snippet"
+python3 - "$WORK/ws/WORKSPACE" "$WORK/snippet" "$ROOT" <<'PY'
+import sys
+ws, snippet, root = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
+s = open(ws).read()
+old = 'local_repository(\n    name = "rules_sycl",\n    path = "../..",\n)\n'
+assert old in s, "no local_repository for rules_sycl in the e2e WORKSPACE"
+s = s.replace(old, snippet).replace('"../../.deps/', '"' + root + '/.deps/')
+open(ws, "w").write(s)
+PY
+sed -i "s|%workspace%/../../.bazelrc.local|$ROOT/.bazelrc.local|" "$WORK/ws/.bazelrc"
+ub run //:gazelle >"$WORK/gazelle.log" 2>&1 || { tail -20 "$WORK/gazelle.log"; echo "FAIL: gazelle" >&2; exit 1; }
+for want in 'sycl_binary(' 'name = "main"' 'sycl_test(' 'name = "kernels_test"' '"//kernels"' '"e2e_gpu"'; do
+  grep -qF -- "$want" "$WORK/ws/app/BUILD.bazel" || { cat "$WORK/ws/app/BUILD.bazel"; echo "FAIL: Gazelle's app/BUILD.bazel lacks $want" >&2; exit 1; }
+done
+grep -qF 'sycl_library(' "$WORK/ws/kernels/BUILD.bazel" || { echo "FAIL: no sycl_library in kernels/BUILD.bazel" >&2; exit 1; }
+echo "ok: Gazelle wrote app/ and kernels/ (sycl_binary, sycl_test, sycl_library, deps, targets)"
+ub build //... >"$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; echo "FAIL: bazel build //..." >&2; exit 1; }
+ub aquery 'mnemonic("SyclAot", //app:main)' --output=text >"$WORK/aquery.txt" 2>/dev/null
+for t in spir64 pocl_cpu nvidia_gpu_sm_90 e2e_gpu; do
+  grep -q -- "-target=$t" "$WORK/aquery.txt" || { echo "FAIL: no SyclAot action for $t" >&2; exit 1; }
+done
+out="$("$WORK/ws/bazel-bin/app/main")" || { echo "FAIL: //app:main: $out" >&2; exit 1; }
+echo "ok: //app:main built for spir64, pocl_cpu, nvidia_gpu_sm_90 and e2e_gpu; it printed: $out"
+ub test //... >"$WORK/test.log" 2>&1 || { tail -30 "$WORK/test.log"; echo "FAIL: bazel test //..." >&2; exit 1; }
+grep -E '^//app:kernels_test +(\(cached\) )?PASSED' "$WORK/test.log" || { tail -10 "$WORK/test.log"; echo "FAIL: //app:kernels_test did not pass" >&2; exit 1; }
+echo "e2e_workspace_test: ok"
