@@ -5,7 +5,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 WORK="$(mktemp -d)"
 copy_workspace() { # copy_workspace DIR
   mkdir -p "$1"
-  (cd "$ROOT" && git ls-files -z | xargs -0 -I{} cp --parents {} "$1/")
+  (cd "$ROOT" && git ls-files -z | xargs -0 -I{} cp -P --parents {} "$1/")
   ln -s "$ROOT/.deps" "$1/.deps"
   cp "$ROOT/.bazelrc.local" "$1/.bazelrc.local"
 }
