@@ -12,6 +12,7 @@
 static struct rs_desc **descs;
 static size_t ndescs, cap_descs;
 static char last_error[512];
+static char dev_failure[600];
 
 static struct {
   int ready, failed;
@@ -80,36 +81,97 @@ static int has_ext(const char *exts, const char *name) {
   return 0;
 }
 
-static int init_device(void) {
-  if (dev.ready) return RSYCL_OK;
-  if (dev.failed) return fail(RSYCL_NO_DEVICE, "no OpenCL device");
-  cl_platform_id platform;
-  cl_uint n = 0;
-  if (clGetPlatformIDs(1, &platform, &n) != CL_SUCCESS || n == 0 ||
-      clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev.device, &n) != CL_SUCCESS || n == 0) {
-    dev.failed = 1;
-    return fail(RSYCL_NO_DEVICE, "no OpenCL device (is an ICD such as pocl-opencl-icd installed?)");
-  }
-  cl_int err;
-  dev.context = clCreateContext(NULL, 1, &dev.device, NULL, NULL, &err);
-  if (err != CL_SUCCESS) return fail(RSYCL_OPENCL_ERROR, "clCreateContext failed: %d", err);
-  dev.queue = clCreateCommandQueueWithProperties(dev.context, dev.device, NULL, &err);
-  if (err != CL_SUCCESS) return fail(RSYCL_OPENCL_ERROR, "clCreateCommandQueue failed: %d", err);
+/* Reads the capabilities of device d of platform p into dev (no context yet). */
+static void probe(cl_platform_id p, cl_device_id d) {
   char exts[8192] = "", pname[256] = "";
-  clGetDeviceInfo(dev.device, CL_DEVICE_EXTENSIONS, sizeof exts - 1, exts, NULL);
-  clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL);
+  dev.device = d;
+  clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, sizeof exts - 1, exts, NULL);
+  clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL);
   dev.fp64 = has_ext(exts, "cl_khr_fp64");
   dev.fp16 = has_ext(exts, "cl_khr_fp16");
   dev.il = has_ext(exts, "cl_khr_il_program");
   /* PoCL reports 64-bit atomics, but its SPIR path cannot build them on generic
    * pointers (see pocl_cpu in devices.yaml): the device cannot run atomic64 images. */
   dev.atomic64 = has_ext(exts, "cl_khr_int64_base_atomics") && !strstr(pname, "Portable Computing Language");
-  clGetDeviceInfo(dev.device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof dev.max_wg, &dev.max_wg, NULL);
+  dev.max_wg = 0;
+  clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof dev.max_wg, &dev.max_wg, NULL);
   cl_device_svm_capabilities svm = 0;
-  clGetDeviceInfo(dev.device, CL_DEVICE_SVM_CAPABILITIES, sizeof svm, &svm, NULL);
+  clGetDeviceInfo(d, CL_DEVICE_SVM_CAPABILITIES, sizeof svm, &svm, NULL);
   dev.svm_fine = (svm & CL_DEVICE_SVM_FINE_GRAIN_BUFFER) != 0;
+}
+
+static int check_requirements(const struct rs_image *img);
+static int loadable(const struct rs_image *img);
+
+/* Whether the probed device can run at least one registered image (any, when none is
+ * registered). */
+static int some_image_fits(void) {
+  size_t seen = 0;
+  for (size_t d = 0; d < ndescs; d++)
+    for (uint16_t i = 0; i < descs[d]->count; i++) {
+      const struct rs_image *img = &descs[d]->images[i];
+      seen++;
+      if (loadable(img) && check_requirements(img) == RSYCL_OK) return 1;
+    }
+  return seen == 0;
+}
+
+/* Creates the context and queue of the probed device. */
+static int open_device(void) {
+  cl_int err;
+  dev.context = clCreateContext(NULL, 1, &dev.device, NULL, NULL, &err);
+  if (err != CL_SUCCESS) return 0;
+  dev.queue = clCreateCommandQueueWithProperties(dev.context, dev.device, NULL, &err);
+  if (err != CL_SUCCESS) {
+    clReleaseContext(dev.context);
+    return 0;
+  }
   dev.ready = 1;
-  return RSYCL_OK;
+  last_error[0] = 0;
+  return 1;
+}
+
+/* Picks the first device, in platform order, that can run one of the program's images;
+ * an ICD registered without a device (Intel's, where there is no Intel GPU) is passed
+ * over. When no device can run any image, the first device is used, so that each launch
+ * says why (DPC++'s kernel_not_supported messages). */
+static int init_device(void) {
+  if (dev.ready) return RSYCL_OK;
+  if (dev.failed) return fail(RSYCL_NO_DEVICE, "%s", dev_failure);
+  cl_platform_id platforms[16], first_platform = NULL;
+  cl_device_id first = NULL;
+  cl_uint np = 0;
+  if (clGetPlatformIDs(16, platforms, &np) != CL_SUCCESS) np = 0;
+  char seen[512] = "";
+  size_t used = 0;
+  for (cl_uint p = 0; p < np && p < 16; p++) {
+    char pname[128] = "";
+    clGetPlatformInfo(platforms[p], CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL);
+    cl_device_id devices[8];
+    cl_uint nd = 0;
+    if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 8, devices, &nd) != CL_SUCCESS) nd = 0;
+    if (used < sizeof seen)
+      used += (size_t)snprintf(seen + used, sizeof seen - used, "%s'%s' (%u device%s)", used ? ", " : "", pname,
+                               (unsigned)nd, nd == 1 ? "" : "s");
+    for (cl_uint d = 0; d < nd && d < 8; d++) {
+      if (!first) {
+        first = devices[d];
+        first_platform = platforms[p];
+      }
+      probe(platforms[p], devices[d]);
+      if (some_image_fits() && open_device()) return RSYCL_OK;
+    }
+  }
+  if (first) {
+    probe(first_platform, first);
+    if (open_device()) return RSYCL_OK;
+  }
+  dev.failed = 1;
+  if (np == 0)
+    snprintf(dev_failure, sizeof dev_failure, "no OpenCL platform (is an ICD such as pocl-opencl-icd installed?)");
+  else
+    snprintf(dev_failure, sizeof dev_failure, "no usable OpenCL device; platforms seen: %s", seen);
+  return fail(RSYCL_NO_DEVICE, "%s", dev_failure);
 }
 
 void *rsycl_malloc_shared(size_t bytes) {

@@ -3,6 +3,13 @@
 The tools are symlinked into the repository together with the shared libraries they load
 (found with ldd) and clang's resource headers, so that actions declare every file they
 read. `SYCL_CLANG_ROOT` (an LLVM install prefix holding bin/clang++) overrides the search.
+
+Intel's offline compiler `ocloc` is found on PATH, or at `SYCL_OCLOC` (its path, e.g. in a
+oneAPI install). It loads most of its libraries with dlopen, so they are found by running
+it once on a tiny SPIR-V module with LD_DEBUG=files; with the compiler libraries next to
+them that a SPIR-V compile may skip (libigdfcl, libopencl-clang, libigdgmm, libiga), and
+everything these load (ldd), they become `@sycl_llvm//:ocloc_libs`, inputs of every ocloc
+action.
 """
 
 _REQUIRED_TOOLS = ["clang++", "llvm-link", "llc", "llvm-as", "llvm-dis", "opt", "llvm-ar"]
@@ -51,10 +58,65 @@ def _shared_libs(rctx, binary):
         name = parts[0].strip()
         if not path.startswith("/"):
             continue
-        if name.startswith(("libc.so", "libm.so", "libgcc_s.so", "libstdc++.so", "libpthread.so", "libdl.so", "librt.so")):
+        if name.startswith(_SYSTEM_LIBS):
             continue
         libs.append(path)
     return libs
+
+# System libraries every remote-execution image has; never declared.
+_SYSTEM_LIBS = ("libc.so", "libm.so", "libgcc_s.so", "libstdc++.so", "libpthread.so", "libdl.so", "librt.so", "ld-linux")
+
+# Libraries of Intel's graphics compiler that ocloc may dlopen without a SPIR-V compile
+# needing them (the OpenCL C front end, the memory manager, the assembler).
+_OCLOC_SIBLINGS = ("libigdfcl.so", "libopencl-clang.so", "libigdgmm.so", "libiga64.so")
+
+_TINY_KERNEL = """target triple = "spirv64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p) {
+  store i32 1, ptr addrspace(1) %p, align 4
+  ret void
+}
+"""
+
+def _ocloc(rctx, llc):
+    """Finds ocloc: (path, {name: library path}, version), or None."""
+    path = rctx.os.environ.get("SYCL_OCLOC", "")
+    if path:
+        if not rctx.path(path).exists:
+            fail("rules_sycl: SYCL_OCLOC=%s does not exist" % path)
+    else:
+        found = rctx.which("ocloc")
+        if not found:
+            return None
+        path = str(found)
+    rctx.file("ocloc_probe/k.ll", _TINY_KERNEL)
+    res = rctx.execute([llc, "-mtriple=spirv64-unknown-unknown", "-filetype=obj", "ocloc_probe/k.ll", "-o", "ocloc_probe/k.spv"])
+    if res.return_code != 0:
+        fail("rules_sycl: llc could not make the SPIR-V probe for ocloc: %s" % res.stderr)
+    res = rctx.execute(
+        [path, "-q", "compile", "-file", "ocloc_probe/k.spv", "-spirv_input", "-device", "tgllp", "-output", "ocloc_probe/k.bin", "-output_no_suffix"],
+        environment = {"LD_DEBUG": "files"},
+    )
+    if res.return_code != 0:
+        fail("rules_sycl: %s cannot compile a SPIR-V kernel (is libllvmspirvlib14 installed?): %s" % (path, (res.stdout + res.stderr)[-400:]))
+    libs = {}
+    for line in (res.stdout + "\n" + res.stderr).splitlines():
+        if "calling init: " in line:
+            lib = line.split("calling init: ")[-1].strip()
+            if lib.startswith("/") and not lib.split("/")[-1].startswith(_SYSTEM_LIBS):
+                libs[lib.split("/")[-1]] = lib
+    dirs = {lib.rsplit("/", 1)[0]: True for lib in libs.values()}
+    for d in dirs:
+        for sibling in _OCLOC_SIBLINGS:
+            res = rctx.execute(["sh", "-c", "ls %s/%s* 2>/dev/null" % (d, sibling)])
+            for lib in res.stdout.splitlines():
+                libs[lib.split("/")[-1]] = lib
+    for lib in list(libs.values()):
+        for dep in _shared_libs(rctx, lib):
+            libs[dep.split("/")[-1]] = dep
+    rctx.execute(["sh", "-c", "cd ocloc_probe && %s query OCL_DRIVER_VERSION >/dev/null 2>&1" % path])
+    version = rctx.read("ocloc_probe/OCL_DRIVER_VERSION").strip() if rctx.path("ocloc_probe/OCL_DRIVER_VERSION").exists else "unknown"
+    rctx.delete("ocloc_probe")
+    return path, libs, version
 
 def _clang_major(rctx, clangxx):
     res = rctx.execute([clangxx, "--version"])
@@ -113,10 +175,24 @@ def _sycl_llvm_repository_impl(rctx):
 
     # Optional tools are always labels: an empty filegroup when not installed, so rules can
     # say which tool is missing instead of failing on an unknown label.
-    for t in sorted(_OPTIONAL_TOOLS + _OPTIONAL_PATH_TOOLS.keys() + ["ocloc", "opencl-aot", "ptxas"]):
+    ocloc = _ocloc(rctx, root + "/bin/llc")
+    ocloc_version = ""
+    if ocloc:
+        path, ocloc_libs, ocloc_version = ocloc
+        rctx.symlink(path, "bin/ocloc")
+        for name, lib in sorted(ocloc_libs.items()):
+            rctx.symlink(lib, "ocloc_lib/" + name)
+        build.append("# ocloc %s (%s) and the %d libraries it loads." % (ocloc_version, path, len(ocloc_libs)))
+        build.append('exports_files(["bin/ocloc"])')
+        build.append('filegroup(name = "ocloc", srcs = ["bin/ocloc"])')
+        build.append('filegroup(name = "ocloc_libs", srcs = glob(["ocloc_lib/*"]))')
+    else:
+        build.append('filegroup(name = "ocloc", srcs = [])')
+        build.append('filegroup(name = "ocloc_libs", srcs = [])')
+    for t in sorted(_OPTIONAL_TOOLS + _OPTIONAL_PATH_TOOLS.keys() + ["opencl-aot", "ptxas"]):
         if t not in tools and not rctx.which(t):
             build.append('filegroup(name = "%s", srcs = [])' % t)
-    for name, exe in {"ocloc": "ocloc", "opencl-aot": "opencl-aot", "ptxas": "ptxas"}.items():
+    for name, exe in {"opencl-aot": "opencl-aot", "ptxas": "ptxas"}.items():
         found = rctx.which(exe)
         if found:
             rctx.symlink(found, "bin/" + name)
@@ -130,12 +206,13 @@ def _sycl_llvm_repository_impl(rctx):
         '"""What sycl_llvm_repository found."""',
         'CLANG_MAJOR = "%s"' % major,
         "TOOLS = %s" % repr(sorted(tools.keys())),
+        'OCLOC_VERSION = "%s"' % ocloc_version,
         "",
     ]))
 
 sycl_llvm_repository = repository_rule(
     implementation = _sycl_llvm_repository_impl,
-    environ = ["SYCL_CLANG_ROOT", "PATH"],
+    environ = ["SYCL_CLANG_ROOT", "SYCL_OCLOC", "PATH"],
     local = True,
     doc = "Finds clang/LLVM 22 and exposes clang++, llvm-link, llc, llvm-as, llvm-dis, opt (and spirv-val, llvm-spirv-15, FileCheck when installed).",
 )

@@ -18,11 +18,13 @@ die() { echo "bootstrap: error: $*" >&2; exit 1; }
 
 # Debian packages: the build (Bazel, its rule sets, the Go 1.19 SDK for rules_go), the
 # device compilers (clang/LLVM 22), SPIR-V validation, SPIR 1.2 conversion and the CPU
-# OpenCL device the examples run on, nginx for the remote-cache test (as issues land).
+# OpenCL device the examples run on, nginx for the remote-cache test, Intel's offline
+# compiler ocloc (intel-opencl-icd; it needs libllvmspirvlib14, which it does not pull in).
 APT_PACKAGES=(
   bazel-bootstrap bazel-skylib bazel-rules-java bazel-rules-cc golang-1.19-go
   clang-22 llvm-22 llvm-22-tools spirv-tools
   llvm-spirv-15 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo nginx
+  intel-opencl-icd libllvmspirvlib14
 )
 # rules_go and Gazelle: the versions of versions.bzl (the one place that holds them).
 pin() { sed -n "/\"$1\": {/,/}/s/.*\"version\": \"\([^\"]*\)\".*/\1/p" "$ROOT/versions.bzl" | head -1; }

@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -66,7 +67,7 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 			return nil, err
 		}
 		spv := out + ".spv"
-		args := []string{"compile", "-spirv_input", "-file", spv, "-output", strings.TrimSuffix(out, filepath.Ext(out)), "-output_no_suffix"}
+		args := []string{"compile", "-spirv_input", "-file", spv, "-output", out, "-output_no_suffix"}
 		return []Step{toSPIRV(spv), {tools.Ocloc, append(args, t.AOT.Options...)}}, nil
 	case "opencl-aot":
 		if err := need(tools.OpenCLAOT, "opencl-aot"); err != nil {
@@ -116,7 +117,10 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 				fmt.Fprintf(env.Stdout, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
 				continue
 			}
-			if _, stderr, err := env.Run(nil, s.Tool, s.Args...); err != nil {
+			if stdout, stderr, err := env.Run(nil, s.Tool, s.Args...); err != nil {
+				if s.Tool == tools.Ocloc {
+					return oclocError(env, table, line, tab, row, t, s.Tool, string(stdout)+string(stderr))
+				}
 				return diag.Errorf(table, line, "%s failed on %s: %v: %s", filepath.Base(s.Tool), row[code], err, strings.TrimSpace(string(stderr)))
 			}
 		}
@@ -147,6 +151,65 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 		res.Add(cells...)
 	}
 	return atomicfile.WriteFile(filepath.Join(outDir, filetable.TableFile), res.Bytes(), 0o644)
+}
+
+// oclocError reports a failed ocloc run on a row: a device this ocloc does not know as
+// one line naming the target and the ocloc version, otherwise ocloc's own diagnostics,
+// each line once, prefixed with the table row, the image and the kernels it holds.
+func oclocError(env *cli.Env, table string, line int, tab *filetable.Table, row []string, t *devconfig.Target, ocloc, output string) error {
+	image := row[tab.Column(filetable.Code)]
+	if strings.Contains(output, "Cannot get HW Info for device") {
+		device := ""
+		for i, o := range t.AOT.Options {
+			if o == "-device" && i+1 < len(t.AOT.Options) {
+				device = t.AOT.Options[i+1]
+			}
+		}
+		return diag.Errorf(table, line, "target %s: ocloc %s does not know device %q; point SYCL_OCLOC at a newer ocloc (oneAPI) or choose another target",
+			t.Name, oclocVersion(env, ocloc), device)
+	}
+	what := image
+	if c := tab.Column(filetable.Symbols); c >= 0 {
+		if p, err := filetable.Resolve(table, line, row[c], false); err == nil {
+			if sym, err := os.ReadFile(p); err == nil {
+				what += " (kernels " + strings.Join(strings.Fields(string(sym)), ", ") + ")"
+			}
+		}
+	}
+	var lines []string
+	seen := map[string]bool{}
+	for _, l := range strings.Split(output, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || seen[l] || strings.HasPrefix(l, "Command was:") || strings.HasPrefix(l, "Compilation from IR") {
+			continue
+		}
+		seen[l] = true
+		lines = append(lines, fmt.Sprintf("%s:%d: ocloc: %s", table, line, l))
+	}
+	head := fmt.Sprintf("ocloc failed on %s for %s", what, t.Name)
+	if len(lines) == 0 {
+		return diag.Errorf(table, line, "%s", head)
+	}
+	return diag.Errorf(table, line, "%s:\n%s", head, strings.Join(lines, "\n"))
+}
+
+// oclocVersion asks ocloc for its driver version ("unknown" when it cannot say).
+func oclocVersion(env *cli.Env, ocloc string) string {
+	dir, err := os.MkdirTemp("", "ocloc-version")
+	if err != nil {
+		return "(version unknown)"
+	}
+	defer os.RemoveAll(dir)
+	cmd := exec.CommandContext(env.Ctx(), ocloc, "query", "OCL_DRIVER_VERSION")
+	cmd.Dir = dir
+	if cmd.Run() != nil {
+		return "(version unknown)"
+	}
+	v, err := os.ReadFile(filepath.Join(dir, "OCL_DRIVER_VERSION"))
+	if err != nil || len(strings.TrimSpace(string(v))) == 0 {
+		return "(version unknown)"
+	}
+	return strings.TrimSpace(string(v))
 }
 
 // Verb is `sycl-device aot`.

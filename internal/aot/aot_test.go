@@ -38,7 +38,7 @@ func TestPlanPerFamily(t *testing.T) {
 		{"nvidia_gpu_sm_90", "o/x.ptx", []Step{{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "in.ll", "-o", "o/x.ptx"}}}},
 		{"intel_gpu_tgllp", "o/x.bin", []Step{
 			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "in.ll", "-o", "o/x.bin.spv"}},
-			{"ocloc", []string{"compile", "-spirv_input", "-file", "o/x.bin.spv", "-output", "o/x", "-output_no_suffix", "-device", "tgllp"}},
+			{"ocloc", []string{"compile", "-spirv_input", "-file", "o/x.bin.spv", "-output", "o/x.bin", "-output_no_suffix", "-device", "tgllp"}},
 		}},
 		{"spir64_x86_64", "o/x.bin", []Step{
 			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "in.ll", "-o", "o/x.bin.spv"}},

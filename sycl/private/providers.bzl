@@ -14,6 +14,7 @@ SyclToolchainInfo = provider(
         "spirv_val": "File or None: spirv-val (SPIR-V validation in tests).",
         "llvm_spirv": "File or None: llvm-spirv (SPIR-V <-> SPIR bitcode).",
         "ocloc": "File or None: ocloc.",
+        "ocloc_files": "depset of File: the shared libraries ocloc loads.",
         "opencl_aot": "File or None: opencl-aot.",
         "ptxas": "File or None: ptxas.",
         "tool_files": "depset of File: shared libraries every tool loads.",

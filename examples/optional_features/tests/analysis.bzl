@@ -7,7 +7,11 @@ def _missing_ocloc_impl(ctx):
     asserts.expect_failure(env, "target intel_gpu_tgllp needs ocloc")
     return analysistest.end(env)
 
-missing_ocloc_test = analysistest.make(_missing_ocloc_impl, expect_failure = True)
+missing_ocloc_test = analysistest.make(
+    _missing_ocloc_impl,
+    expect_failure = True,
+    config_settings = {str(Label("//sycl/tests:without_ocloc")): True},
+)
 
 def _actions_impl(ctx):
     env = analysistest.begin(ctx)

@@ -27,6 +27,8 @@ def aot_tool(tc, device, target):
             fail("target %s needs %s (Intel's offline compiler), which the SYCL toolchain does not have; install it or select another target" % (target, device.aot_tool))
         files.append(tool)
         flags.append("--%s=%s" % (device.aot_tool, tool.path))
+        if device.aot_tool == "ocloc":
+            files.extend(tc.ocloc_files.to_list())
     return files, flags
 
 def wrap_kind(device):

@@ -1,0 +1,31 @@
+"""host_sycl_toolchain: a sycl_toolchain over the tools @sycl_llvm found on the host."""
+
+load("//sycl:defs.bzl", "sycl_toolchain")
+
+def host_sycl_toolchain(name, with_ocloc = True, **kwargs):
+    """Declares a sycl_toolchain of @sycl_llvm's tools.
+
+    Args:
+      name: the target name.
+      with_ocloc: include ocloc and its libraries (False: a machine without ocloc, for tests).
+      **kwargs: more sycl_toolchain attributes (visibility, tags).
+    """
+    ocloc = {"ocloc": "@sycl_llvm//:ocloc", "ocloc_libs": ["@sycl_llvm//:ocloc_libs"]} if with_ocloc else {}
+    sycl_toolchain(
+        name = name,
+        clang = "@sycl_llvm//:bin/clang++",
+        family = "clang",
+        llc = "@sycl_llvm//:bin/llc",
+        llvm_ar = "@sycl_llvm//:bin/llvm-ar",
+        llvm_as = "@sycl_llvm//:bin/llvm-as",
+        llvm_dis = "@sycl_llvm//:bin/llvm-dis",
+        llvm_link = "@sycl_llvm//:bin/llvm-link",
+        llvm_spirv = "@sycl_llvm//:llvm-spirv-15",
+        opencl_aot = "@sycl_llvm//:opencl-aot",
+        opt = "@sycl_llvm//:bin/opt",
+        ptxas = "@sycl_llvm//:ptxas",
+        resource_headers = ["@sycl_llvm//:resource_headers"],
+        shared_libs = ["@sycl_llvm//:shared_libs"],
+        spirv_val = "@sycl_llvm//:spirv-val",
+        **dict(ocloc, **kwargs)
+    )
