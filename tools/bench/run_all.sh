@@ -13,6 +13,9 @@ reps="${1:-3}"
 perf=docs/perf
 mkdir -p "$perf"
 tools/bench/whole_build.sh "$reps" "$perf/whole_build.tsv" | tee "$perf/whole_build.txt"
+# The same with two Intel GPU targets AOT-compiled by the real ocloc (issue 16).
+TARGETS=spir64,pocl_cpu,nvidia_gpu_sm_90,intel_gpu_tgllp,intel_gpu_pvc \
+  tools/bench/whole_build.sh "$reps" "$perf/whole_build_intel.tsv" | tee "$perf/whole_build_intel.txt"
 tools/bench/workers.sh "$reps" "$perf/workers.tsv" | tee "$perf/workers.txt"
 tools/bench/scaling.sh "$perf/scaling.tsv" | tee "$perf/scaling.txt"
 if [ "$quick" = 0 ]; then
@@ -38,6 +41,8 @@ tools/bazel run --noshow_progress //tools/benchplot -- -dir "$ROOT/$perf"
   echo
   echo '```'
   cat "$perf/whole_build.txt" | grep -v '^both binaries'
+  echo
+  cat "$perf/whole_build_intel.txt" | grep -v '^both binaries'
   echo
   cat "$perf/workers.txt"
   echo

@@ -112,32 +112,55 @@ func write(dir, name, svg string) error {
 	return os.Rename(tmp, filepath.Join(dir, name))
 }
 
+// wholeBuild draws NAME.svg (wall time per scenario) and, for the default run,
+// reruns.svg (what an edit runs again) from NAME.tsv, when it exists.
+func wholeBuild(dir, name, title string, aot int, log io.Writer) error {
+	rows, err := readTSV(dir, name+".tsv")
+	if err != nil {
+		return nil
+	}
+	var bars, reruns []bar
+	for _, r := range rows {
+		c := blue
+		if r["pipeline"] == "mono" {
+			c = grey
+		}
+		bars = append(bars, bar{r["scenario"] + ": " + r["pipeline"], num(r["seconds"]), c, ""})
+		if r["scenario"] == "edit" {
+			if r["pipeline"] == "modular" {
+				reruns = append(reruns,
+					bar{"rules_sycl: actions run", num(r["actions"]), blue, ""},
+					bar{"rules_sycl: AOT actions run", num(r["aot_actions"]), green, fmt.Sprintf("of %d", aot)})
+			} else {
+				reruns = append(reruns, bar{"one action: actions run", num(r["actions"]), grey, fmt.Sprintf("(its one action redoes all %d AOT jobs)", aot)})
+			}
+		}
+	}
+	if err := write(dir, name+".svg", chart("Whole build, "+title+": wall time (rules_sycl blue, one action grey)", "s", bars)); err != nil {
+		return err
+	}
+	rerunsName := "reruns.svg"
+	if name != "whole_build" {
+		rerunsName = name + "_reruns.svg"
+	}
+	if err := write(dir, rerunsName, chart("After editing one kernel ("+title+"): what runs again", "", reruns)); err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "wrote %s.svg, %s\n", name, rerunsName)
+	return nil
+}
+
 func run(dir string, log io.Writer) error {
-	if rows, err := readTSV(dir, "whole_build.tsv"); err == nil {
-		var bars, reruns []bar
-		for _, r := range rows {
-			c := blue
-			if r["pipeline"] == "mono" {
-				c = grey
-			}
-			bars = append(bars, bar{r["scenario"] + ": " + r["pipeline"], num(r["seconds"]), c, ""})
-			if r["scenario"] == "edit" {
-				if r["pipeline"] == "modular" {
-					reruns = append(reruns,
-						bar{"rules_sycl: actions run", num(r["actions"]), blue, ""},
-						bar{"rules_sycl: AOT actions run", num(r["aot_actions"]), green, "of 24"})
-				} else {
-					reruns = append(reruns, bar{"one action: actions run", num(r["actions"]), grey, "(its one action redoes all 24 AOT jobs)"})
-				}
-			}
-		}
-		if err := write(dir, "whole_build.svg", chart("Whole build, 64 kernels x 3 targets: wall time (rules_sycl blue, one action grey)", "s", bars)); err != nil {
+	for _, w := range []struct {
+		name, title string
+		aot         int
+	}{
+		{"whole_build", "64 kernels x 3 targets", 24},
+		{"whole_build_intel", "64 kernels x 5 targets, tgllp and pvc by the real ocloc", 40},
+	} {
+		if err := wholeBuild(dir, w.name, w.title, w.aot, log); err != nil {
 			return err
 		}
-		if err := write(dir, "reruns.svg", chart("After editing one kernel: what runs again", "", reruns)); err != nil {
-			return err
-		}
-		fmt.Fprintln(log, "wrote whole_build.svg, reruns.svg")
 	}
 	if rows, err := readTSV(dir, "workers.tsv"); err == nil {
 		var bars []bar
