@@ -57,5 +57,5 @@ for s in clean noop edit; do
   done
 done
 total_aot=$((ntargets * 8)) # targets x 8 shards
-echo "ratios (modular / mono): clean $(echo "scale=2; $sec_clean_modular / $sec_clean_mono" | bc)x (goal <= 1.1), one-kernel edit $(echo "scale=2; $sec_edit_modular / $sec_edit_mono" | bc)x (goal <= 0.3), no-op $(echo "scale=2; $sec_noop_modular / $sec_noop_mono" | bc)x"
+echo "ratios (modular / mono): clean $(echo "scale=3; $sec_clean_modular / $sec_clean_mono" | bc)x (goal <= 1.1), one-kernel edit $(echo "scale=3; $sec_edit_modular / $sec_edit_mono" | bc)x (goal <= 0.3), no-op $(echo "scale=3; $sec_noop_modular / $sec_noop_mono" | bc)x"
 echo "AOT actions re-run after a one-kernel edit: $aot_edit_modular of $total_aot (goal <= $((total_aot / 8))); mono re-runs all $total_aot inside its one action"

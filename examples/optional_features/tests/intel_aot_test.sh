@@ -2,10 +2,11 @@
 # The images of //examples/optional_features/tests:for_intel, built by Debian's ocloc:
 # every image is a native Gen binary; the tgllp and acm_g10 tables hold no fp64 image and
 # no double kernel, pvc's holds every kernel; `inspect --target` says why the double
-# kernel is absent for tgllp, in DPC++'s runtime wording.
-# usage: intel_aot_test.sh SYCL_DEVICE IMAGE_DIR...
+# kernel is absent for tgllp, in DPC++'s runtime wording; the wrapper records the native
+# images under DPC++'s spir64_gen target with the native format.
+# usage: intel_aot_test.sh SYCL_DEVICE WRAPPER_C IMAGE_DIR...
 set -euo pipefail
-sd="$1"; shift
+sd="$1"; wrapper="$2"; shift 2
 declare -A kernels aspects bins
 for d in "$@"; do
   t="${d##*.}"  # ..._tu0.img_3.intel_gpu_tgllp -> intel_gpu_tgllp
@@ -30,4 +31,7 @@ done
 for k in KInt KDouble KHalf KAtomic; do
   case "${kernels[intel_gpu_pvc]:-}" in *"$k"*) ;; *) echo "FAIL: pvc lacks $k" >&2; exit 1 ;; esac
 done
-echo "ok: native Gen binaries for tgllp, acm_g10 and pvc; fp64 only for pvc"
+total=$(( ${bins[intel_gpu_tgllp]:-0} + ${bins[intel_gpu_acm_g10]:-0} + ${bins[intel_gpu_pvc]:-0} ))
+gen=$(grep -c '^  {2, 4, 1, "spir64_gen",' "$wrapper" || true)
+[ "$gen" = "$total" ] || { echo "FAIL: the wrapper records $gen spir64_gen native images, want $total" >&2; exit 1; }
+echo "ok: native Gen binaries for tgllp, acm_g10 and pvc ($total, all spir64_gen/native in the wrapper); fp64 only for pvc"
