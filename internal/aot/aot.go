@@ -34,6 +34,7 @@ type Step struct {
 // Plan returns the commands that turn module in into the image out for target t. The
 // image's extension and descriptor format come from devconfig.AOTTools.
 func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
+	in, out = pathArg(in), pathArg(out)
 	need := func(path, name string) error {
 		if path == "" {
 			return fmt.Errorf("target %s needs %s, which the SYCL toolchain does not provide", t.Name, name)
@@ -79,6 +80,32 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 	return []Step{toSPIRV(out)}, nil
 }
 
+// pathArg makes a relative path unmistakable for an option ("./-x", never "-x").
+func pathArg(p string) string {
+	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, ".") {
+		return p
+	}
+	return "./" + p
+}
+
+// checkOutputs refuses step outputs that are symbolic links, directories or special
+// files: the tools would write through them (a link planted in the output directory).
+func checkOutputs(table string, line int, steps []Step) error {
+	for _, s := range steps {
+		for i, a := range s.Args {
+			if (a == "-o" || a == "-output") && i+1 < len(s.Args) {
+				if special, err := atomicfile.Check(s.Args[i+1]); err != nil || special {
+					if err == nil {
+						err = fmt.Errorf("%s is not a regular file", s.Args[i+1])
+					}
+					return diag.Errorf(table, line, "%v", err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // Compile compiles every row of table for t into outDir and writes outDir/files.table,
 // running the tools through env (killed when its context is cancelled). With dryRun it
 // prints the commands instead of running them.
@@ -107,10 +134,13 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 			return err
 		}
 		base := strings.TrimSuffix(filepath.Base(row[code]), filepath.Ext(row[code]))
-		out := filepath.Join(outDir, base+kind.Ext)
+		out := pathArg(filepath.Join(outDir, base+kind.Ext))
 		steps, err := Plan(t, tools, in, out)
 		if err != nil {
 			return diag.Errorf(table, line, "%v", err)
+		}
+		if err := checkOutputs(table, line, steps); err != nil {
+			return err
 		}
 		for _, s := range steps {
 			if dryRun {

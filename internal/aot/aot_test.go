@@ -30,19 +30,19 @@ func TestPlanPerFamily(t *testing.T) {
 		out    string
 		want   []Step
 	}{
-		{"spir64", "o/x.spv", []Step{{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "in.ll", "-o", "o/x.spv"}}}},
+		{"spir64", "o/x.spv", []Step{{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.spv"}}}},
 		{"pocl_cpu", "o/x.bc", []Step{
-			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "in.ll", "-o", "o/x.bc.spv"}},
-			{"llvm-spirv", []string{"-r", "--spirv-target-env=CL1.2", "o/x.bc.spv", "-o", "o/x.bc"}},
+			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bc.spv"}},
+			{"llvm-spirv", []string{"-r", "--spirv-target-env=CL1.2", "./o/x.bc.spv", "-o", "./o/x.bc"}},
 		}},
-		{"nvidia_gpu_sm_90", "o/x.ptx", []Step{{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "in.ll", "-o", "o/x.ptx"}}}},
+		{"nvidia_gpu_sm_90", "o/x.ptx", []Step{{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./in.ll", "-o", "./o/x.ptx"}}}},
 		{"intel_gpu_tgllp", "o/x.bin", []Step{
-			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "in.ll", "-o", "o/x.bin.spv"}},
-			{"ocloc", []string{"compile", "-spirv_input", "-file", "o/x.bin.spv", "-output", "o/x.bin", "-output_no_suffix", "-device", "tgllp"}},
+			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bin.spv"}},
+			{"ocloc", []string{"compile", "-spirv_input", "-file", "./o/x.bin.spv", "-output", "./o/x.bin", "-output_no_suffix", "-device", "tgllp"}},
 		}},
 		{"spir64_x86_64", "o/x.bin", []Step{
-			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "in.ll", "-o", "o/x.bin.spv"}},
-			{"opencl-aot", []string{"--device=cpu", "o/x.bin.spv", "-o", "o/x.bin"}},
+			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bin.spv"}},
+			{"opencl-aot", []string{"--device=cpu", "./o/x.bin.spv", "-o", "./o/x.bin"}},
 		}},
 	}
 	for _, tc := range cases {
@@ -97,5 +97,59 @@ func TestCompileDryRun(t *testing.T) {
 	table, _ := os.ReadFile(filepath.Join(dir, "img", "files.table"))
 	if string(table) != "[Code|Symbols]\na.ptx|a.sym\nb.ptx|b.sym\n" {
 		t.Errorf("table %q", table)
+	}
+}
+
+// TestCompileRelativeOutDir: with a relative output directory (as under Bazel) the final
+// image stays and only the intermediate SPIR-V of a two-step target is removed.
+func TestCompileRelativeOutDir(t *testing.T) {
+	dir := t.TempDir()
+	wd, _ := os.Getwd()
+	defer os.Chdir(wd)
+	os.Chdir(dir)
+	os.WriteFile("t.table", []byte("[Code]\na.ll\n"), 0o644)
+	os.WriteFile("a.ll", []byte("x"), 0o644)
+	fake := filepath.Join(dir, "fake-llc")
+	// A stand-in llc that writes its -o argument.
+	os.WriteFile(fake, []byte("#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = -o ] && echo img > \"$2\"; shift; done\n"), 0o755)
+	err := Compile(&cli.Env{Stdout: os.Stderr, Stderr: os.Stderr}, "t.table", target(t, "spir64"), Tools{LLC: fake}, "img", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat("img/a.spv"); err != nil {
+		t.Errorf("the image was removed: %v", err)
+	}
+}
+
+// TestCellsAreNotOptions: a Code cell like -load=evil.so never reaches a tool as an
+// option, and an output path planted as a symbolic link is not written through.
+func TestCellsAreNotOptions(t *testing.T) {
+	dir := t.TempDir()
+	wd, _ := os.Getwd()
+	defer os.Chdir(wd)
+	os.Chdir(dir)
+	ran := filepath.Join(dir, "ran")
+	fake := filepath.Join(dir, "fake-llc")
+	os.WriteFile(fake, []byte("#!/bin/sh\necho \"$@\" >> "+ran+"\n"), 0o755)
+	os.WriteFile("t.table", []byte("[Code]\n-load=evil.so\n"), 0o644)
+	err := Compile(&cli.Env{Stdout: os.Stderr, Stderr: os.Stderr}, "t.table", target(t, "spir64"), Tools{LLC: fake}, "img", false)
+	if err == nil || !strings.Contains(err.Error(), `t.table:2: file name "-load=evil.so" looks like an option`) {
+		t.Errorf("option-like cell: %v", err)
+	}
+	if _, err := os.Stat(ran); err == nil {
+		t.Error("the tool ran with an option-like cell")
+	}
+	// A link planted where the image will be written.
+	os.WriteFile("t.table", []byte("[Code]\na.ll\n"), 0o644)
+	os.WriteFile("a.ll", []byte("x"), 0o644)
+	os.MkdirAll("img", 0o755)
+	outside := filepath.Join(dir, "outside")
+	os.Symlink(outside, "img/a.spv")
+	err = Compile(&cli.Env{Stdout: os.Stderr, Stderr: os.Stderr}, "t.table", target(t, "spir64"), Tools{LLC: fake}, "img", false)
+	if err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("planted link: %v", err)
+	}
+	if _, err := os.Stat(outside); err == nil {
+		t.Error("written through the planted link")
 	}
 }

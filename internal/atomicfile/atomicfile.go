@@ -19,9 +19,47 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 	})
 }
 
+// Check refuses outputs that must not be replaced: a symbolic link (it may point outside
+// the output directory) or a directory. It reports whether path is an existing special
+// file (a device such as /dev/null, or a FIFO), which is written in place, never renamed
+// over.
+func Check(path string) (special bool, err error) {
+	fi, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return false, nil // absent: created
+	case fi.Mode()&os.ModeSymlink != 0:
+		return false, fmt.Errorf("%s is a symbolic link; refusing to write through it", path)
+	case fi.IsDir():
+		return false, fmt.Errorf("%s is a directory", path)
+	}
+	return !fi.Mode().IsRegular(), nil
+}
+
 // Write atomically replaces path with what fill writes. If fill fails, nothing is left
-// behind and the error is returned.
+// behind and the error is returned. A device or FIFO is written in place; a symbolic
+// link or a directory is refused (see Check).
 func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err error) {
+	special, err := Check(path)
+	if err != nil {
+		return err
+	}
+	if special {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		bw := bufio.NewWriterSize(f, 1<<20)
+		if err := fill(bw); err != nil {
+			f.Close()
+			return err
+		}
+		if err := bw.Flush(); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -75,6 +113,13 @@ func (b *Batch) Add(path string, data []byte) {
 		return
 	}
 	b.seen[path] = true
+	if special, err := Check(path); err != nil || special {
+		if err == nil {
+			err = fmt.Errorf("%s is not a regular file", path)
+		}
+		b.fail(err)
+		return
+	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."

@@ -45,3 +45,37 @@ func TestWriteIntoMissingDirFails(t *testing.T) {
 		t.Fatal("want an error")
 	}
 }
+
+// TestSpecialOutputs: a device (/dev/null) or FIFO is written in place, never replaced by
+// a regular file; a symbolic link planted at the output is refused and its target left
+// alone; a directory is refused. The same for Batch.
+func TestSpecialOutputs(t *testing.T) {
+	if err := WriteFile("/dev/null", []byte("x"), 0o644); err != nil {
+		t.Fatalf("/dev/null: %v", err)
+	}
+	if fi, err := os.Lstat("/dev/null"); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("/dev/null is no longer a character device: %v %v", fi.Mode(), err)
+	}
+	dir := t.TempDir()
+	outside := filepath.Join(dir, "outside")
+	os.WriteFile(outside, []byte("keep"), 0o644)
+	link := filepath.Join(dir, "out")
+	os.Symlink(outside, link)
+	if err := WriteFile(link, []byte("evil"), 0o644); err == nil {
+		t.Error("wrote through a symbolic link")
+	}
+	var b Batch
+	b.Add(link, []byte("evil"))
+	if err := b.Commit(); err == nil {
+		t.Error("Batch wrote through a symbolic link")
+	}
+	if got, _ := os.ReadFile(outside); string(got) != "keep" {
+		t.Errorf("the link's target changed: %q", got)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
+		t.Error("the link was replaced")
+	}
+	if err := WriteFile(dir, []byte("x"), 0o644); err == nil {
+		t.Error("replaced a directory")
+	}
+}

@@ -136,6 +136,10 @@ func Resolve(tableFile string, line int, cell string, allowOutside bool) (string
 	if cell == "" {
 		return "", diag.Errorf(tableFile, line, "empty file name")
 	}
+	if strings.HasPrefix(cell, "-") {
+		// A tool would take it for an option (llc -load=evil.so).
+		return "", diag.Errorf(tableFile, line, "file name %q looks like an option; refused", cell)
+	}
 	if filepath.IsAbs(cell) {
 		if !allowOutside {
 			return "", diag.Errorf(tableFile, line, "absolute path %q refused (cells are relative to the table's directory)", cell)
