@@ -37,7 +37,7 @@ func main() {
 // what requests share is only read-only data (the parsed built-in device table, and
 // device configuration files parsed before, keyed by their content).
 func serveWorker(in io.Reader, out, stderr io.Writer) int {
-	s := &worker.Server{Handler: func(ctx context.Context, args []string, w io.Writer) int {
+	s := &worker.Server{Log: stderr, Handler: func(ctx context.Context, args []string, w io.Writer) int {
 		argv := append([]string{"sycl-device"}, args...)
 		// No Stdin: the worker's standard input carries the protocol, not a request's data.
 		return newTool().Main(argv, &cli.Env{Stdout: w, Stderr: w, Context: ctx})

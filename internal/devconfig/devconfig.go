@@ -7,9 +7,11 @@
 package devconfig
 
 import (
+	"bytes"
 	_ "embed" // the built-in configuration
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strconv"
@@ -107,6 +109,17 @@ func Default() *Config {
 	return defaultCfg
 }
 
+// ReadFile reads a configuration file, at most MaxFileSize+1 bytes of it: a device or an
+// endless file (/dev/zero) is cut off there and refused by Load, not read into memory.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+}
+
 // Load returns the configuration in file, or the default for "".
 func Load(file string, read func(string) ([]byte, error)) (*Config, error) {
 	if file == "" {
@@ -115,6 +128,9 @@ func Load(file string, read func(string) ([]byte, error)) (*Config, error) {
 	data, err := read(file)
 	if err != nil {
 		return nil, diag.Errorf(file, 0, "cannot read device configuration: %v", err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, diag.Errorf(file, 0, "device configuration larger than %d bytes", MaxFileSize)
 	}
 	key := file + "\x00" + string(data)
 	if c, ok := loaded.get(key); ok {
@@ -187,7 +203,7 @@ func (c *Config) UnknownTargetError(name string) error {
 // LoadTargets reads the configuration file (the built-in one when file is "") and looks
 // up each name (or alias). An unknown name gives an *UnknownTargetError.
 func LoadTargets(file string, names ...string) ([]*Target, error) {
-	cfg, err := Load(file, os.ReadFile)
+	cfg, err := Load(file, ReadFile)
 	if err != nil {
 		return nil, err
 	}
@@ -222,8 +238,18 @@ func Parse(file string, data []byte) (*Config, error) {
 		return nil, diag.Errorf(file, 0, "device configuration larger than %d bytes", MaxFileSize)
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
 		return nil, yamlError(file, err, data)
+	}
+	// One document: a second one (even a valid one) would be ignored silently.
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err != io.EOF {
+		line := extra.Line
+		if err != nil {
+			return nil, yamlError(file, err, data)
+		}
+		return nil, diag.Errorf(file, line, "a second YAML document; a device configuration is one document")
 	}
 	c := &Config{File: file, byName: map[string]*Target{}}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
@@ -353,11 +379,11 @@ func parseTargetKey(file string, t *Target, key string, val *yaml.Node, table *a
 			return err
 		}
 		for _, it := range items {
-			n, err := strconv.Atoi(it.Value)
+			n, err := strconv.ParseInt(it.Value, 10, 32) // a size the properties' uint32 holds
 			if err != nil || n <= 0 {
 				return diag.Errorf(file, it.Line, "target %s: sub-group size %q is not a positive number", t.Name, it.Value)
 			}
-			t.SubGroupSizes = append(t.SubGroupSizes, n)
+			t.SubGroupSizes = append(t.SubGroupSizes, int(n))
 		}
 	case "may-support-other-aspects":
 		if val.Kind != yaml.ScalarNode || (val.Value != "true" && val.Value != "false") {

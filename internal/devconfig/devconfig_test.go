@@ -158,3 +158,16 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileFiles: a second YAML document (even a valid one) is an error, and an
+// endless file is cut off at the size limit instead of being read into memory.
+func TestHostileFiles(t *testing.T) {
+	if _, err := Parse("d.yaml", []byte("g:\n  aspects: []\n---\nh:\n  aspects: [fp64]\n")); err == nil ||
+		!strings.Contains(err.Error(), "d.yaml:3: a second YAML document") {
+		t.Errorf("second document: %v", err)
+	}
+	_, err := Load("/dev/zero", ReadFile)
+	if err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Errorf("/dev/zero: %v", err)
+	}
+}

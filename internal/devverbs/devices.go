@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -28,7 +27,7 @@ func DevicesVerb() *cli.Verb {
 			if len(args) != 0 {
 				return diag.Usagef("devices: unexpected argument %q", args[0])
 			}
-			cfg, err := devconfig.Load(cfgFile, os.ReadFile)
+			cfg, err := devconfig.Load(cfgFile, devconfig.ReadFile)
 			if err != nil {
 				return err
 			}

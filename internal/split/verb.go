@@ -84,7 +84,7 @@ func PostLinkVerb() *cli.Verb {
 			if len(outs) == 0 {
 				return diag.Usagef("post-link: missing -o TABLE")
 			}
-			cfg, err := devconfig.Load(devFile, os.ReadFile)
+			cfg, err := devconfig.Load(devFile, devconfig.ReadFile)
 			if err != nil {
 				return err
 			}
@@ -288,10 +288,16 @@ func SplitVerb() *cli.Verb {
 				return diag.Usagef("split: -split must be auto, source, kernel or none, not %q", splitMode)
 			}
 			dirs := []string(shardDirs)
+			if len(dirs) > MaxShards {
+				return diag.Usagef("split: %d shard directories: at most %d", len(dirs), MaxShards)
+			}
 			switch {
 			case len(dirs) > 0 && (shards != 0 || outDir != ""):
 				return diag.Usagef("split: use either --shard-dir or --shards with --out-dir")
 			case len(dirs) == 0:
+				if shards > MaxShards {
+					return diag.Usagef("split: --shards=%d: at most %d shards", shards, MaxShards)
+				}
 				if shards <= 0 || outDir == "" {
 					return diag.Usagef("split: need --shards=S (S >= 1) and --out-dir=DIR, or --shard-dir")
 				}
@@ -307,6 +313,9 @@ func SplitVerb() *cli.Verb {
 		},
 	}
 }
+
+// MaxShards bounds --shards and --shard-dir (each shard is a directory and a Bazel action).
+const MaxShards = 4096
 
 // TableName is the file table inside every shard directory.
 const TableName = filetable.TableFile

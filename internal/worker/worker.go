@@ -5,11 +5,16 @@
 // all responses, each with a single Write, so responses never interleave. A singleplex
 // request (requestId 0) is answered before the next request is read.
 //
+// A request that is not a WorkRequest (malformed JSON: the rest of its line is skipped;
+// a requestId that overflows int, a field of the wrong type) is reported to Log and
+// skipped; the worker keeps serving.
+//
 // Protocol: https://bazel.build/remote/persistent and .../multiplex.
 package worker
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -50,6 +55,16 @@ type Server struct {
 	Handler Handler
 	// Limit is the number of requests run at once (default GOMAXPROCS).
 	Limit int
+	// Log receives what the worker says about lines it cannot read (default: discarded;
+	// the worker's standard error in sycl-device).
+	Log io.Writer
+}
+
+func (s *Server) log() io.Writer {
+	if s.Log == nil {
+		return io.Discard
+	}
+	return s.Log
 }
 
 type running struct {
@@ -69,18 +84,54 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 	writeErr := writeResponses(out, responses)
 	ss := &serveState{s: s, active: map[int]*running{}, slots: make(chan struct{}, limit), responses: responses}
 	var readErr error
-	dec := json.NewDecoder(bufio.NewReader(in))
+	src := io.Reader(bufio.NewReaderSize(in, 64<<10))
+	dec := json.NewDecoder(src)
 	for {
-		var req Request
-		if err := dec.Decode(&req); err != nil {
-			if !errors.Is(err, io.EOF) {
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		var syntax *json.SyntaxError
+		switch {
+		case errors.As(err, &syntax):
+			// Not JSON: skip to the next line (Bazel writes one request per line; pretty-
+			// printed ones also decode) and keep serving.
+			fmt.Fprintf(s.log(), "worker: a request that is not JSON skipped: %v\n", err)
+			rest, _ := io.ReadAll(dec.Buffered())
+			nl := bytes.IndexByte(rest, '\n')
+			for nl < 0 {
+				// The bad line goes on past what the decoder buffered.
+				var more [4096]byte
+				n, rerr := src.Read(more[:])
+				rest = append(rest[:0], more[:n]...)
+				nl = bytes.IndexByte(rest, '\n')
+				if rerr != nil && nl < 0 {
+					rest, nl = nil, -1
+					break
+				}
+			}
+			if nl >= 0 {
+				rest = rest[nl+1:]
+			}
+			src = io.MultiReader(bytes.NewReader(rest), src)
+			dec = json.NewDecoder(src)
+			continue
+		case err != nil:
+			if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 				readErr = fmt.Errorf("worker: reading a WorkRequest: %w", err)
 			}
+		}
+		if err != nil {
 			break
 		}
+		var req Request
+		if uerr := json.Unmarshal(raw, &req); uerr != nil {
+			// JSON, but not a WorkRequest (a requestId that overflows int, a field of the
+			// wrong type): without a readable requestId there is nobody to answer.
+			fmt.Fprintf(s.log(), "worker: request skipped: %v\n", uerr)
+			continue
+		}
 		if req.Cancel {
-			ss.cancel(req.RequestID)
-			continue // the cancelled request answers (once) when its handler returns
+			ss.cancel(req.RequestID) // the cancelled request answers (once) when its handler returns
+			continue
 		}
 		ss.start(req)
 	}

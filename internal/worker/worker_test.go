@@ -194,10 +194,24 @@ func TestPanicIsAnErrorResponse(t *testing.T) {
 	s.close(t)
 }
 
-func TestMalformedRequest(t *testing.T) {
-	var out strings.Builder
-	err := (&Server{Handler: echo}).Serve(strings.NewReader(`{"arguments": [1, 2]}`), &out)
-	if err == nil || !strings.Contains(err.Error(), "reading a WorkRequest") {
-		t.Errorf("err = %v", err)
+// TestMalformedRequestsAreSkipped: malformed JSON, a requestId that overflows int and a
+// field of the wrong type are reported and skipped; the next request gets its answer.
+func TestMalformedRequestsAreSkipped(t *testing.T) {
+	var out, log strings.Builder
+	in := strings.Join([]string{
+		`{"arguments": ["a"`,
+		`{"arguments": ["b"], "requestId": 1e30}`,
+		`{"arguments": [1, 2], "requestId": 3}`,
+		`{"arguments": ["ok"], "requestId": 4}`,
+	}, "\n") + "\n"
+	if err := (&Server{Handler: echo, Log: &log}).Serve(strings.NewReader(in), &out); err != nil {
+		t.Fatalf("the worker stopped: %v", err)
+	}
+	var r Response
+	if err := json.Unmarshal([]byte(strings.TrimSpace(out.String())), &r); err != nil || r.RequestID != 4 || r.Output != "ok" {
+		t.Errorf("responses %q, want the answer to request 4 only", out.String())
+	}
+	if n := strings.Count(log.String(), "skipped"); n != 3 {
+		t.Errorf("%d requests reported as skipped, want 3:\n%s", n, log.String())
 	}
 }
