@@ -127,6 +127,14 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 	}
 	kind, _ := devconfig.LookupAOTTool(t.AOT.Tool)
 	res := &filetable.Table{Columns: tab.Columns, Titled: true}
+	written := map[string]int{} // output name -> the row that writes it
+	claim := func(line int, name string) error {
+		if first, dup := written[name]; dup {
+			return diag.Errorf(table, line, "output %s would overwrite what row %d writes; rename one of the two", name, first)
+		}
+		written[name] = line
+		return nil
+	}
 	for i, row := range tab.Rows {
 		line := tab.Lines[i]
 		in, err := filetable.Resolve(table, line, row[code], false)
@@ -135,6 +143,9 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 		}
 		base := strings.TrimSuffix(filepath.Base(row[code]), filepath.Ext(row[code]))
 		out := pathArg(filepath.Join(outDir, base+kind.Ext))
+		if err := claim(line, base+kind.Ext); err != nil {
+			return err
+		}
 		steps, err := Plan(t, tools, in, out)
 		if err != nil {
 			return diag.Errorf(table, line, "%v", err)
@@ -172,6 +183,9 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 			b, err := os.ReadFile(src)
 			if err != nil {
 				return diag.Errorf(table, line, "cannot read %s: %v", cell, err)
+			}
+			if err := claim(line, filepath.Base(cell)); err != nil {
+				return err
 			}
 			if err := atomicfile.WriteFile(filepath.Join(outDir, filepath.Base(cell)), b, 0o644); err != nil {
 				return err

@@ -22,6 +22,29 @@ const (
 // Check reports whether t can run an image with the given requirements set (nil: no
 // requirements). When it cannot, reason uses the DPC++ runtime's kernel_not_supported
 // wording.
+// ValidateRequirements reports a [SYCL/device requirements] set whose known properties
+// have the wrong type or shape: Check would otherwise skip them, and keep an image the
+// target cannot run.
+func ValidateRequirements(reqs *props.Set) error {
+	if reqs == nil {
+		return nil
+	}
+	if p, found := reqs.Get("aspects"); found {
+		if _, err := p.U32Array(); err != nil {
+			return fmt.Errorf("property aspects: %v", err)
+		}
+	}
+	if p, found := reqs.Get("reqd_sub_group_size"); found && p.Type != props.TypeUint32 {
+		return fmt.Errorf("property reqd_sub_group_size: type %d, want %d (a 32-bit value)", p.Type, props.TypeUint32)
+	}
+	if p, found := reqs.Get("reqd_work_group_size_uint64_t"); found {
+		if _, err := p.U64Array(); err != nil {
+			return fmt.Errorf("property reqd_work_group_size_uint64_t: %v", err)
+		}
+	}
+	return nil
+}
+
 func (t *Target) Check(reqs *props.Set, mode Mode) (ok bool, reason string) {
 	if reqs == nil {
 		return true, ""

@@ -155,3 +155,22 @@ func TestFilterDPCPPModeKeepsGenericImages(t *testing.T) {
 		t.Errorf("design document mode: spir64 lists no aspect, so nothing fits: %v", got.Rows)
 	}
 }
+
+// TestFilterAbsoluteOutputRelativeTable: an absolute -o with a relative input table (and
+// the reverse) is a valid call; the cells are rewritten relative to the output.
+func TestFilterAbsoluteOutputRelativeTable(t *testing.T) {
+	dir := t.TempDir()
+	wd, _ := os.Getwd()
+	defer os.Chdir(wd)
+	os.Chdir(dir)
+	writeFiles(t, dir, map[string]string{"in/t.table": "[Code|Properties]\na.ll|a.prop\n", "in/a.prop": propText(nil, 0)})
+	tgl, _ := devconfig.Default().Lookup("intel_gpu_tgllp")
+	got, err := Filter("in/t.table", tgl, false, filepath.Join(dir, "in", "o.table"))
+	if err != nil || len(got.Rows) != 1 || got.Rows[0][0] != "a.ll" {
+		t.Fatalf("absolute -o, relative table: %v %v", err, got)
+	}
+	got, err = Filter(filepath.Join(dir, "in", "t.table"), tgl, false, "in/o2.table")
+	if err != nil || len(got.Rows) != 1 || got.Rows[0][1] != "a.prop" {
+		t.Fatalf("relative -o, absolute table: %v %v", err, got)
+	}
+}

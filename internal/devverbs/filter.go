@@ -113,7 +113,11 @@ func rowFits(table string, line int, cell string, t *devconfig.Target, mode devc
 	if err != nil {
 		return false, err
 	}
-	ok, _ := t.Check(reg.Set(props.DeviceRequirements), mode)
+	reqs := reg.Set(props.DeviceRequirements)
+	if err := devconfig.ValidateRequirements(reqs); err != nil {
+		return false, diag.Errorf(table, line, "%s: %v", cell, err)
+	}
+	ok, _ := t.Check(reqs, mode)
 	return ok, nil
 }
 
@@ -126,7 +130,13 @@ func rebase(table string, line int, cell, out string, allowOutside bool) (string
 	if filepath.IsAbs(cell) {
 		return cell, nil
 	}
-	rel, err := filepath.Rel(filepath.Dir(out), path)
+	// Both absolute: an absolute -o with a relative table (or the reverse) is valid.
+	absOut, err1 := filepath.Abs(out)
+	absPath, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return "", diag.Errorf(table, line, "cannot express %s relative to %s", cell, out)
+	}
+	rel, err := filepath.Rel(filepath.Dir(absOut), absPath)
 	if err != nil {
 		return "", diag.Errorf(table, line, "cannot express %s relative to %s", cell, out)
 	}

@@ -80,10 +80,16 @@ func Parse(file string, data []byte) (*Table, error) {
 				}
 				t.Columns = strings.Split(s[1:len(s)-1], "|")
 				t.Titled = true
+				seen := map[string]bool{}
 				for _, c := range t.Columns {
 					if c == "" {
 						return nil, diag.Errorf(file, line, "empty column name in title line")
 					}
+					if seen[c] {
+						// Readers use the first; a second Properties column would be ignored.
+						return nil, diag.Errorf(file, line, "column %q twice in the title line", c)
+					}
+					seen[c] = true
 				}
 				continue
 			}
