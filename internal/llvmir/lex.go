@@ -118,8 +118,9 @@ func lineEnd(src []byte, i int) int {
 	return len(src)
 }
 
+// atoi reads a metadata ID or attribute group number: LLVM's are unsigned 32-bit.
 func atoi(b []byte) (int, bool) {
-	if len(b) == 0 || len(b) > 9 {
+	if len(b) == 0 || len(b) > 10 {
 		return 0, false
 	}
 	n := 0
@@ -129,7 +130,7 @@ func atoi(b []byte) (int, bool) {
 		}
 		n = n*10 + int(c-'0')
 	}
-	return n, true
+	return n, n <= 1<<32-1
 }
 
 // hasWordAt reports whether src[i:] starts with word followed by a non-word byte.
@@ -183,8 +184,8 @@ func scanClass(src []byte, i, end int, class *[256]bool) int {
 	return i
 }
 
-// number reads a decimal number (at most 9 digits). ok is false when there is no
-// digit or the number is too long; the digits are consumed either way.
+// number reads a decimal number (an unsigned 32-bit value). ok is false when there is
+// no digit or the number is too large; the digits are consumed either way.
 func (c *cursor) number() (int, bool) {
 	return atoi(c.scanWhile(&digitChar))
 }
