@@ -7,10 +7,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
@@ -183,5 +185,42 @@ func TestBadInputs(t *testing.T) {
 			names = append(names, e.Name())
 		}
 		t.Errorf("files left behind: %v", names)
+	}
+}
+
+// TestSplitLeavesNothingOnFailure: when writing a shard fails (here a symbolic link
+// planted where a table goes), the shard directories the call created are removed again
+// and no file is left behind.
+func TestSplitLeavesNothingOnFailure(t *testing.T) {
+	src, err := os.ReadFile("testdata/aspects.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := llvmir.Parse("aspects.ll", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	planted := filepath.Join(dir, "s3")
+	os.MkdirAll(planted, 0o755)
+	os.Symlink(filepath.Join(dir, "elsewhere"), filepath.Join(planted, TableName))
+	var dirs []string
+	for i := 0; i < 4; i++ {
+		dirs = append(dirs, filepath.Join(dir, "s"+strconv.Itoa(i)))
+	}
+	if err := SplitShards(m, Options{Mode: ModeAuto}, ImageOptions{}, dirs); err == nil {
+		t.Fatal("split wrote through a planted link")
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if len(names) != 1 || names[0] != "s3" {
+		t.Errorf("left behind: %v (want only the pre-existing s3)", names)
+	}
+	left, _ := os.ReadDir(planted)
+	if len(left) != 1 {
+		t.Errorf("files left in s3: %v", left)
 	}
 }

@@ -322,7 +322,7 @@ const TableName = filetable.TableFile
 
 // SplitShards writes one directory per shard, each with a table (possibly empty) and
 // the image files of its rows, named from the image identity.
-func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []string) error {
+func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []string) (err error) {
 	defer memlimit.ForInput(len(m.Src))()
 	groups := Groups(m, opts)
 	ex := NewExtractor(m)
@@ -332,7 +332,19 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 		byShard[s] = append(byShard[s], g)
 	}
 	var out atomicfile.Batch
+	var created []string // shard directories this call made: removed again on failure
+	defer func() {
+		if err != nil {
+			out.Abort()
+			for i := len(created) - 1; i >= 0; i-- {
+				os.Remove(created[i]) // only when empty
+			}
+		}
+	}()
 	for i, dir := range dirs {
+		if _, statErr := os.Stat(dir); statErr != nil {
+			created = append(created, dir)
+		}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fmt.Errorf("cannot create %s: %v", dir, err)
 		}
