@@ -332,7 +332,7 @@ func parseTarget(file string, k, v *yaml.Node, table *aspects.Table) (*Target, e
 	}
 	t := &Target{Name: k.Value, Line: k.Line, Aspects: []string{}, SubGroupSizes: []int{}, Triple: "spir64"}
 	if !validName(t.Name) {
-		return nil, diag.Errorf(file, k.Line, "invalid target name %q (letters, digits and _ only)", t.Name)
+		return nil, diag.Errorf(file, k.Line, "invalid target name %q (letters, digits and _ only, at most %d)", t.Name, MaxNameLen)
 	}
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 		return t, nil
@@ -470,8 +470,12 @@ func resolveAspect(table *aspects.Table, s string) (string, int, error) {
 	return "", 0, fmt.Errorf("unknown aspect %q", s)
 }
 
+// MaxNameLen bounds target names and aliases (YAML's simple keys end at 1024 characters:
+// a longer name would not read back from the printed configuration; found by FuzzParse).
+const MaxNameLen = 256
+
 func validName(s string) bool {
-	if s == "" {
+	if s == "" || len(s) > MaxNameLen {
 		return false
 	}
 	for _, c := range s {
