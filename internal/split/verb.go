@@ -146,6 +146,14 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 		}
 	}()
 	groups := Groups(m, Options{Mode: o.mode, EmitOnlyKernels: o.onlyKernels})
+	if err := checkEntryNames(m, groups); err != nil {
+		return err
+	}
+	for _, spec := range o.outs {
+		if strings.ContainsAny(spec, "|\n") {
+			return diag.Usagef("post-link: -o %q: a table name cannot hold '|' or a newline (the table format's separators)", spec)
+		}
+	}
 	ex := NewExtractor(m)
 	firstTable := o.outs[0]
 	if i := strings.IndexByte(firstTable, ','); i >= 0 {
@@ -314,6 +322,20 @@ func SplitVerb() *cli.Verb {
 	}
 }
 
+// checkEntryNames refuses entry points whose names the .sym format (one name per line)
+// and the runtime's entry tables cannot carry: white space, '|' or control characters
+// would split a name into pieces.
+func checkEntryNames(m *llvmir.Module, groups []*Group) error {
+	for _, g := range groups {
+		for _, f := range g.Entries {
+			if i := strings.IndexFunc(f.Name, func(r rune) bool { return r <= ' ' || r == '|' || r == 0x7f }); i >= 0 {
+				return diag.Errorf(m.File, f.Line, "entry point name %q cannot be listed in a .sym file (white space, '|' or a control character)", f.Name)
+			}
+		}
+	}
+	return nil
+}
+
 // MaxShards bounds --shards and --shard-dir (each shard is a directory and a Bazel action).
 const MaxShards = 4096
 
@@ -325,6 +347,9 @@ const TableName = filetable.TableFile
 func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []string) (err error) {
 	defer memlimit.ForInput(len(m.Src))()
 	groups := Groups(m, opts)
+	if err := checkEntryNames(m, groups); err != nil {
+		return err
+	}
 	ex := NewExtractor(m)
 	byShard := make([][]*Group, len(dirs))
 	for _, g := range groups {
