@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -244,9 +243,7 @@ func oclocVersion(env *cli.Env, ocloc string) string {
 		return "(version unknown)"
 	}
 	defer os.RemoveAll(dir)
-	cmd := exec.CommandContext(env.Ctx(), ocloc, "query", "OCL_DRIVER_VERSION")
-	cmd.Dir = dir
-	if cmd.Run() != nil {
+	if _, _, err := env.RunIn(dir, nil, ocloc, "query", "OCL_DRIVER_VERSION"); err != nil {
 		return "(version unknown)"
 	}
 	v, err := os.ReadFile(filepath.Join(dir, "OCL_DRIVER_VERSION"))

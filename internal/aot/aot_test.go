@@ -103,10 +103,7 @@ func TestCompileDryRun(t *testing.T) {
 // TestCompileRelativeOutDir: with a relative output directory (as under Bazel) the final
 // image stays and only the intermediate SPIR-V of a two-step target is removed.
 func TestCompileRelativeOutDir(t *testing.T) {
-	dir := t.TempDir()
-	wd, _ := os.Getwd()
-	defer os.Chdir(wd)
-	os.Chdir(dir)
+	dir := inTempDir(t)
 	os.WriteFile("t.table", []byte("[Code]\na.ll\n"), 0o644)
 	os.WriteFile("a.ll", []byte("x"), 0o644)
 	fake := filepath.Join(dir, "fake-llc")
@@ -124,10 +121,7 @@ func TestCompileRelativeOutDir(t *testing.T) {
 // TestCellsAreNotOptions: a Code cell like -load=evil.so never reaches a tool as an
 // option, and an output path planted as a symbolic link is not written through.
 func TestCellsAreNotOptions(t *testing.T) {
-	dir := t.TempDir()
-	wd, _ := os.Getwd()
-	defer os.Chdir(wd)
-	os.Chdir(dir)
+	dir := inTempDir(t)
 	ran := filepath.Join(dir, "ran")
 	fake := filepath.Join(dir, "fake-llc")
 	os.WriteFile(fake, []byte("#!/bin/sh\necho \"$@\" >> "+ran+"\n"), 0o755)
@@ -152,4 +146,16 @@ func TestCellsAreNotOptions(t *testing.T) {
 	if _, err := os.Stat(outside); err == nil {
 		t.Error("written through the planted link")
 	}
+}
+
+// inTempDir enters a fresh directory for the test and returns it.
+func inTempDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	wd, _ := os.Getwd()
+	t.Cleanup(func() { os.Chdir(wd) })
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

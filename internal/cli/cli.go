@@ -49,7 +49,13 @@ func (e *Env) In() io.Reader {
 // what it wrote to standard output and standard error. The process is killed when the
 // environment's context is cancelled.
 func (e *Env) Run(stdin []byte, tool string, args ...string) (stdout, stderr []byte, err error) {
+	return e.RunIn("", stdin, tool, args...)
+}
+
+// RunIn is Run in directory dir ("" for the current one).
+func (e *Env) RunIn(dir string, stdin []byte, tool string, args ...string) (stdout, stderr []byte, err error) {
 	cmd := exec.CommandContext(e.Ctx(), tool, args...)
+	cmd.Dir = dir
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
