@@ -21,6 +21,8 @@ static struct {
   cl_command_queue queue;
   int fp64, fp16, atomic64, il;
   size_t max_wg;
+  size_t sg_sizes[16]; /* cl_intel_required_subgroup_size's list; none without it */
+  size_t nsg;
   int svm_fine;
 } dev;
 
@@ -95,6 +97,13 @@ static void probe(cl_platform_id p, cl_device_id d) {
   dev.atomic64 = has_ext(exts, "cl_khr_int64_base_atomics") && !strstr(pname, "Portable Computing Language");
   dev.max_wg = 0;
   clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof dev.max_wg, &dev.max_wg, NULL);
+  /* The sub-group sizes the device supports (CL_DEVICE_SUB_GROUP_SIZES_INTEL); a device
+   * without the query has none a kernel may require. */
+  size_t sg_bytes = 0;
+  dev.nsg = 0;
+  if (clGetDeviceInfo(d, 0x4108 /* CL_DEVICE_SUB_GROUP_SIZES_INTEL */, sizeof dev.sg_sizes, dev.sg_sizes, &sg_bytes) ==
+      CL_SUCCESS)
+    dev.nsg = sg_bytes / sizeof dev.sg_sizes[0];
   cl_device_svm_capabilities svm = 0;
   clGetDeviceInfo(d, CL_DEVICE_SVM_CAPABILITIES, sizeof svm, &svm, NULL);
   dev.svm_fine = (svm & CL_DEVICE_SVM_FINE_GRAIN_BUFFER) != 0;
@@ -243,8 +252,12 @@ static int check_requirements(const struct rs_image *img) {
     }
   }
   p = find_prop(img, "SYCL/device requirements", "reqd_sub_group_size");
-  if (p && p->type == RS_PROP_UINT32)
-    return fail(RSYCL_KERNEL_NOT_SUPPORTED, "Sub-group size %u is not supported on the device", (unsigned)p->size);
+  if (p && p->type == RS_PROP_UINT32) {
+    int ok = 0;
+    for (size_t i = 0; i < dev.nsg; i++) ok |= dev.sg_sizes[i] == (size_t)p->size;
+    if (!ok)
+      return fail(RSYCL_KERNEL_NOT_SUPPORTED, "Sub-group size %u is not supported on the device", (unsigned)p->size);
+  }
   p = find_prop(img, "SYCL/device requirements", "reqd_work_group_size_uint64_t");
   if (p && p->type == RS_PROP_BYTE_ARRAY && p->size >= 8) {
     uint64_t total = 1, d;
@@ -302,6 +315,27 @@ static cl_program program_for(const struct rs_image *img, int *code) {
   return prog;
 }
 
+/* The local size a launch of img must use: its required work-group size (one
+ * dimension; the launch is one-dimensional), or 0 to let the device choose. */
+static int required_local_size(const struct rs_image *img, const char *name, size_t global_size, size_t *local) {
+  const struct rs_prop *p = find_prop(img, "SYCL/device requirements", "reqd_work_group_size_uint64_t");
+  *local = 0;
+  if (!p || p->type != RS_PROP_BYTE_ARRAY || p->size < 8) return RSYCL_OK;
+  size_t n = (p->size - 8) / 8;
+  uint64_t d[3] = {1, 1, 1};
+  for (size_t i = 0; i < n && i < 3; i++) memcpy(&d[i], (const unsigned char *)p->value + 8 + 8 * i, 8);
+  /* The values are in SPIR-V order (reversed): the first is the fastest dimension. */
+  if (d[1] != 1 || d[2] != 1)
+    return fail(RSYCL_KERNEL_NOT_SUPPORTED, "kernel %s requires a %zu-dimensional work-group; rsycl launches over one dimension",
+                name, n);
+  if (d[0] == 0 || global_size % d[0] != 0)
+    return fail(RSYCL_KERNEL_NOT_SUPPORTED,
+                "Global size %zu is not a multiple of the required work-group size %llu of kernel %s", global_size,
+                (unsigned long long)d[0], name);
+  *local = (size_t)d[0];
+  return RSYCL_OK;
+}
+
 int rsycl_launch(const char *name, const void *args, size_t args_size, size_t global_size) {
   last_error[0] = 0;
   int code = init_device();
@@ -340,7 +374,12 @@ int rsycl_launch(const char *name, const void *args, size_t args_size, size_t gl
     cl_bool fine = CL_TRUE;
     clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof fine, &fine);
   }
-  err = clEnqueueNDRangeKernel(dev.queue, k, 1, NULL, &global_size, NULL, 0, NULL, NULL);
+  size_t local = 0;
+  if ((code = required_local_size(chosen, name, global_size, &local)) != RSYCL_OK) {
+    clReleaseKernel(k);
+    return code;
+  }
+  err = clEnqueueNDRangeKernel(dev.queue, k, 1, NULL, &global_size, local ? &local : NULL, 0, NULL, NULL);
   if (err == CL_SUCCESS) err = clFinish(dev.queue);
   clReleaseKernel(k);
   if (err != CL_SUCCESS) return fail(RSYCL_OPENCL_ERROR, "running %s failed: %d", name, err);

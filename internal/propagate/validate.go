@@ -22,8 +22,10 @@ func (r *run) validate() []Diagnostic {
 		allowed := set{}
 		fromAttr := false
 		if id := firstAttachment(f, kernelinfo.DeclaredAspectsMD); id >= 0 {
-			if r.isEntry[f] {
-				continue // entry points get their declared aspects from the kernel call
+			if r.isEntry[f] && r.calleeDeclares(f) {
+				// DPC++'s front end puts a kernel's device_has on the kernel and on the
+				// functor it calls: that callee is checked, not the kernel too.
+				continue
 			}
 			vals, _ := r.aspectList(id, f.Line)
 			for _, v := range vals {
@@ -55,6 +57,16 @@ func (r *run) validate() []Diagnostic {
 		}
 	}
 	return out
+}
+
+// calleeDeclares reports whether a direct callee of f has a declared aspect list.
+func (r *run) calleeDeclares(f *llvmir.Function) bool {
+	for _, c := range r.cg[f] {
+		if firstAttachment(c, kernelinfo.DeclaredAspectsMD) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func firstAttachment(f *llvmir.Function, names []string) int {

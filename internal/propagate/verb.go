@@ -10,12 +10,14 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 )
 
 type flags struct {
 	text, validate, werror bool
+	lower                  bool
 	out, fixed, exclude    string
 	infer                  string
 }
@@ -26,7 +28,7 @@ func Verb() *cli.Verb {
 	return &cli.Verb{
 		Name:    "propagate",
 		Summary: "propagate aspect usage through the call graph (DPC++ SYCLPropagateAspectsUsage)",
-		Usage:   "propagate [-S] [-o OUT] [--validate [--Werror]] [--fixed-targets=a,b] [--exclude-aspects=a,b] [--infer=auto|on|off] IN.ll",
+		Usage:   "propagate [-S] [-o OUT] [--validate [--Werror]] [--fixed-targets=a,b] [--exclude-aspects=a,b] [--infer=auto|on|off] [--lower-annotations] IN.ll",
 		Flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&fl.text, "S", true, "write textual IR (the only output form; bitcode goes through llvm-as)")
 			fs.StringVar(&fl.out, "o", "-", "output file ('-' for standard output)")
@@ -34,6 +36,7 @@ func Verb() *cli.Verb {
 			fs.BoolVar(&fl.werror, "Werror", false, "with --validate: treat the warnings as errors (exit 1, no output)")
 			fs.StringVar(&fl.fixed, "fixed-targets", "", "comma list recorded as !sycl_fixed_targets on entry points")
 			fs.StringVar(&fl.exclude, "exclude-aspects", "", "comma list of aspects not to record as used")
+			fs.BoolVar(&fl.lower, "lower-annotations", false, "first lower rsycl/sycl_lite.h's requirement annotations to DPC++ metadata (!sycl_declared_aspects, !reqd_work_group_size, !intel_reqd_sub_group_size)")
 			fs.StringVar(&fl.infer, "infer", "auto", "infer fp16 from half and atomic64 from 64-bit atomics: auto (when the IR has no DPC++ aspect metadata), on, off")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error { return run1(env, fl, args) },
@@ -67,6 +70,17 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 	m, err := llvmir.Parse(in, src)
 	if err != nil {
 		return err
+	}
+	if fl.lower {
+		lowered, err := kernelinfo.Lower(m)
+		if err != nil {
+			return err
+		}
+		if lowered != nil {
+			if m, err = llvmir.Parse(in, lowered); err != nil {
+				return fmt.Errorf("%s: the lowered module does not read back (a bug): %v", in, err)
+			}
+		}
 	}
 	res, err := Run(m, opts)
 	if err != nil {

@@ -44,7 +44,7 @@ def wrap_kind(device):
     return t["wrap_target"], t["format"]
 
 def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs):
-    """For each shard: SyclFilter (aspect-filter --dpcpp), then SyclAot into an image tree.
+    """For each shard: SyclFilter (aspect-filter --dpcpp; AOT targets only), then SyclAot.
 
     Args:
       ctx: the rule context (with _sycl_device).
@@ -61,22 +61,29 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs):
     tc, cfg = common.tc, common.devices_config
     tool_files, tool_flags = aot_tool(tc, device, target)
     out = []
+    # The specification filters "for each requested AOT compilation target": a target
+    # with an AOT tool. A JIT target (generic spir64: SPIR-V for any device) keeps every
+    # image; the runtime checks the device it finds.
+    aot_target = device.aot_tool != ""
     for s, shard in enumerate(shard_dirs):
-        filtered = ctx.actions.declare_file(scratch_path(ctx, "%s.shard_%d.%s.table" % (chain, s, target)))
-        steps.append(step(
-            ctx.executable._sycl_device,
-            ["aspect-filter", "--dpcpp", "-target=" + target, "-device-config-file=" + cfg.path, "-o", filtered.path, shard.path + "/files.table"],
-            depset([shard, cfg]),
-            [filtered],
-            "SyclFilter",
-            "Filtering shard %d of %s for %s" % (s, ctx.label, target),
-            sycl_device = True,
-        ))
+        table, inputs = shard.path + "/files.table", [shard, cfg]
+        if aot_target:
+            filtered = ctx.actions.declare_file(scratch_path(ctx, "%s.shard_%d.%s.table" % (chain, s, target)))
+            steps.append(step(
+                ctx.executable._sycl_device,
+                ["aspect-filter", "--dpcpp", "-target=" + target, "-device-config-file=" + cfg.path, "-o", filtered.path, table],
+                depset(inputs),
+                [filtered],
+                "SyclFilter",
+                "Filtering shard %d of %s for %s" % (s, ctx.label, target),
+                sycl_device = True,
+            ))
+            table, inputs = filtered.path, inputs + [filtered]
         images = ctx.actions.declare_directory(scratch_path(ctx, "%s.img_%d.%s" % (chain, s, target)))
         steps.append(step(
             ctx.executable._sycl_device,
-            ["aot", "-target=" + target, "-device-config-file=" + cfg.path, "--out-dir=" + images.path] + tool_flags + [filtered.path],
-            depset([shard, filtered, cfg] + tool_files, transitive = [tc.tool_files]),
+            ["aot", "-target=" + target, "-device-config-file=" + cfg.path, "--out-dir=" + images.path] + tool_flags + [table],
+            depset(inputs + tool_files, transitive = [tc.tool_files]),
             [images],
             "SyclAot",
             "Compiling shard %d of %s for %s" % (s, ctx.label, target),

@@ -3,6 +3,12 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
+# The device front end runs no LLVM passes: propagation sees the code as written (a
+# _Float16 the optimiser would delete, calls inlining would hide), and the optimise step
+# (SyclDeviceOptimize, after propagation) runs -O2. Line tables give the device_has
+# diagnostics their file:line:col; that step strips them again.
+DEVICE_FRONT_END_FLAGS = ["-O2", "-Xclang", "-disable-llvm-passes", "-gline-tables-only"]
+
 def _stem(ctx, src):
     return scratch_path(ctx, src.short_path.replace("/", "_").rsplit(".", 1)[0])
 
@@ -28,9 +34,9 @@ def device_compile(ctx, steps, common, src):
       src: the source File.
 
     Returns:
-      The device IR File (.dev.ll).
+      The device IR File (.dev.ll), not yet optimised.
     """
-    return _tu_compile(ctx, steps, common, src, ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-O2"], ".dev.ll", "SyclDeviceCompile", "device")
+    return _tu_compile(ctx, steps, common, src, ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS, ".dev.ll", "SyclDeviceCompile", "device")
 
 def host_compile(ctx, steps, common, src):
     """SyclHostCompile: the host side of a TU, a plain object file.
@@ -66,7 +72,7 @@ def nvptx_compile(ctx, steps, tc, tu, index, arch):
     steps.append(step(
         tc.clang,
         ["-fsycl", "--offload-arch=" + arch, "-nocudalib", "-Xclang", "-target-feature", "-Xclang", "+ptx80"] +
-        ["-fsycl-device-only", "-S", "-emit-llvm", "-O2"] + list(tu.flags) + [tu.src, "-o", ll],
+        ["-fsycl-device-only", "-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS + list(tu.flags) + [tu.src, "-o", ll],
         depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
         [ll],
         "SyclDeviceCompile",

@@ -1,9 +1,9 @@
-"""SyclPropagate: `sycl-device propagate --validate` on one device module."""
+"""SyclPropagate (`sycl-device propagate --validate`) and SyclDeviceOptimize on one device module."""
 
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def propagate(ctx, steps, ir, chain, werror):
+def propagate(ctx, steps, ir, chain, werror, lower):
     """Propagates aspect usage through the call graph and checks device_has.
 
     Args:
@@ -12,12 +12,14 @@ def propagate(ctx, steps, ir, chain, werror):
       ir: the device IR File.
       chain: the chain name (output stem, progress message).
       werror: device_has warnings are errors.
+      lower: first lower rsycl/sycl_lite.h's requirement annotations (upstream clang;
+        DPC++'s front end writes the metadata itself).
 
     Returns:
       The propagated IR File (.prop.ll).
     """
     prop = ctx.actions.declare_file(scratch_path(ctx, chain + ".prop.ll"))
-    argv = ["propagate", "--validate"] + (["--Werror"] if werror else []) + ["-o", prop.path, ir.path]
+    argv = ["propagate", "--validate"] + (["--Werror"] if werror else []) + (["--lower-annotations"] if lower else []) + ["-o", prop.path, ir.path]
     steps.append(step(
         ctx.executable._sycl_device,
         argv,
@@ -28,3 +30,30 @@ def propagate(ctx, steps, ir, chain, werror):
         sycl_device = True,
     ))
     return prop
+
+def optimize(ctx, steps, tc, ir, chain):
+    """SyclDeviceOptimize: opt -O2 on the propagated module, after propagation as DPC++ runs it.
+
+    The aspect metadata propagation wrote survives (function attachments and named
+    metadata); the line tables the front end added for diagnostics are stripped.
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      tc: the SyclToolchainInfo (its opt).
+      ir: the propagated IR File.
+      chain: the chain name (output stem, progress message).
+
+    Returns:
+      The optimised IR File (.opt.ll).
+    """
+    out = ctx.actions.declare_file(scratch_path(ctx, chain + ".opt.ll"))
+    steps.append(step(
+        tc.opt,
+        ["-O2", "--strip-debug", "-S", ir, "-o", out],
+        depset([ir], transitive = [tc.tool_files]),
+        [out],
+        "SyclDeviceOptimize",
+        "Optimising SYCL device code of %s (%s)" % (ctx.label, chain),
+    ))
+    return out

@@ -4,7 +4,7 @@ load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:actions/aot.bzl", "filter_and_aot", "wrap_kind")
 load("//sycl/private:actions/compile.bzl", "nvptx_compile")
 load("//sycl/private:actions/device_link.bzl", "device_link")
-load("//sycl/private:actions/propagate.bzl", "propagate")
+load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "cc_setup")
@@ -63,8 +63,8 @@ def binary_pipeline(ctx, steps):
     split_of, all_shards = {}, []
     for family in chains:
         for chain, ir in chains[family]:
-            prop = propagate(ctx, steps, ir, chain, werror)
-            split_of[chain] = split(ctx, steps, prop, chain, mode, shards)
+            prop = propagate(ctx, steps, ir, chain, werror, common.tc.family == "clang")
+            split_of[chain] = split(ctx, steps, optimize(ctx, steps, common.tc, prop, chain), chain, mode, shards)
             all_shards.extend(split_of[chain])
 
     tables = []
