@@ -29,18 +29,6 @@ const (
 	ModuleIDAttr        = "sycl-module-id"
 )
 
-// IsAspectListMD reports whether an attachment name is a used or declared aspect list.
-func IsAspectListMD(name string) bool {
-	for _, l := range [][]string{UsedAspectsMD, DeclaredAspectsMD} {
-		for _, n := range l {
-			if n == name {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // IsBuiltin reports whether name is a SPIR-V, SYCL or ESIMD builtin (mangled
 // _Z<n>__spirv_…, _Z<n>__sycl_…, _Z<n>__esimd_…) or a __builtin_ function: these
 // never are entry points, whatever attributes they carry.

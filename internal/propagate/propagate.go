@@ -186,10 +186,14 @@ func (r *run) readAspectTable() (bool, error) {
 			has = true
 		}
 	}
+	// Declared aspects alone are no sign of DPC++: rsycl/sycl_lite.h's device_has is
+	// lowered to them for upstream clang, whose IR still needs the inference.
 	for _, f := range m.Funcs {
 		for _, a := range f.Attachments {
-			if kernelinfo.IsAspectListMD(a.Name) {
-				has = true
+			for _, n := range kernelinfo.UsedAspectsMD {
+				if a.Name == n {
+					has = true
+				}
 			}
 		}
 		if len(f.InstrAspectMD) > 0 {

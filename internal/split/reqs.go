@@ -2,8 +2,10 @@ package split
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/props"
@@ -60,6 +62,41 @@ func ComputeRequirements(m *llvmir.Module, funcs, entries []*llvmir.Function) Re
 	r.Aspects = sortedKeys(aspects)
 	r.FixedTarget = sortedKeys(fixed)
 	return r
+}
+
+// CheckConflicts refuses a group whose entry points require different work-group or
+// sub-group sizes: one image cannot satisfy both (DPC++'s post-link keeps the first).
+func CheckConflicts(m *llvmir.Module, g *Group) error {
+	type req struct {
+		f    *llvmir.Function
+		text string
+	}
+	var wg, sg *req
+	for _, f := range g.Entries {
+		if v, ok := kernelinfo.Ints(m, f, kernelinfo.ReqdWorkGroupSizeMD); ok {
+			t := joinU64(v)
+			if wg != nil && wg.text != t {
+				return diag.Errorf(m.File, f.Line, "kernels %s and %s share a device image but require different work-group sizes (%s and %s)", wg.f.Name, f.Name, wg.text, t)
+			}
+			wg = &req{f, t}
+		}
+		if v, ok := kernelinfo.Int(m, f, kernelinfo.ReqdSubGroupSizeMD); ok {
+			t := strconv.FormatUint(uint64(v), 10)
+			if sg != nil && sg.text != t {
+				return diag.Errorf(m.File, f.Line, "kernels %s and %s share a device image but require different sub-group sizes (%s and %s)", sg.f.Name, f.Name, sg.text, t)
+			}
+			sg = &req{f, t}
+		}
+	}
+	return nil
+}
+
+func joinU64(v []uint64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.FormatUint(x, 10)
+	}
+	return strings.Join(s, "x")
 }
 
 func sortedKeys(s map[uint32]bool) []uint32 {

@@ -46,6 +46,10 @@ type Options struct {
 	// EmitOnlyKernels makes only kernels (and "indirectly-callable" functions) entry
 	// points, not SYCL_EXTERNAL functions.
 	EmitOnlyKernels bool
+	// RequirementSplit splits every group of the mode once more by the entry points'
+	// requirements, as the specification asks after any split mode (the `split` verb);
+	// DPC++'s sycl-post-link does it only for per-source scope.
+	RequirementSplit bool
 }
 
 // Group is a set of entry points that share a device image.
@@ -68,39 +72,14 @@ func IsEntryPoint(m *llvmir.Module, f *llvmir.Function, emitOnlyKernels bool) bo
 	return kernelinfo.IsEntryPoint(m, f, emitOnlyKernels)
 }
 
-// HasIndirectCallsOrAddressTaken reports whether any function makes an indirect call or
-// a defined function is referenced other than by a direct call: then "auto" split keeps
-// everything in one module, as DPC++ does.
-func HasIndirectCallsOrAddressTaken(m *llvmir.Module) bool {
-	for _, f := range m.Funcs {
-		if f.IndirectCalls > 0 {
-			return true
-		}
-		for _, g := range f.Body.Globals {
-			if fn := m.Func(g); fn != nil && !fn.Decl {
-				return true
-			}
-		}
-	}
-	for _, g := range m.Globals {
-		for _, r := range g.Types.Globals {
-			if fn := m.Func(r); fn != nil && !fn.Decl && !strings.HasPrefix(g.Name, "llvm.") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // Groups computes the entry point groups, ordered by key as DPC++'s std::map is.
 // sycl-post-link numbers them from the back: the last group is _0.
 func Groups(m *llvmir.Module, opts Options) []*Group {
+	// Today's DPC++ (selectDeviceCodeGroupScope): "auto" is per source, whatever the
+	// module's indirect calls (global only for -ir-output-only, which post-link lacks).
 	scope := opts.Mode
 	if scope == ModeAuto {
 		scope = ModeSource
-		if HasIndirectCallsOrAddressTaken(m) {
-			scope = ModeNone
-		}
 	}
 	byKey := map[string]*Group{}
 	var keys []string
@@ -115,7 +94,10 @@ func Groups(m *llvmir.Module, opts Options) []*Group {
 		case ModeKernel:
 			key = f.Name
 		default:
-			key = sourceKey(m, f)
+			key = moduleKey(m, f) + requirementKey(m, f)
+		}
+		if opts.RequirementSplit && scope != ModeSource {
+			key += "\x00" + requirementKey(m, f)
 		}
 		g := byKey[key]
 		if g == nil {
@@ -133,8 +115,19 @@ func Groups(m *llvmir.Module, opts Options) []*Group {
 	return out
 }
 
-// sourceKey is DPC++'s per-source category: every piece is followed by '-'.
-func sourceKey(m *llvmir.Module, f *llvmir.Function) string {
+// moduleKey and requirementKey make DPC++'s per-source category (every piece followed
+// by '-'): the source module, then what the entry point requires of a device.
+func moduleKey(m *llvmir.Module, f *llvmir.Function) string {
+	var b strings.Builder
+	for _, name := range []string{kernelinfo.ModuleIDAttr, "indirectly-callable"} {
+		v, _ := m.FnAttr(f, name)
+		b.WriteString(v)
+		b.WriteByte('-')
+	}
+	return b.String()
+}
+
+func requirementKey(m *llvmir.Module, f *llvmir.Function) string {
 	var b strings.Builder
 	attr := func(name string) {
 		v, _ := m.FnAttr(f, name)
@@ -154,8 +147,6 @@ func sourceKey(m *llvmir.Module, f *llvmir.Function) string {
 		}
 		b.WriteByte('-')
 	}
-	attr(kernelinfo.ModuleIDAttr)
-	attr("indirectly-callable")
 	attr("sycl-register-alloc-mode")
 	attr("sycl-grf-size")
 	vals := kernelinfo.UsedAspects(m, f)

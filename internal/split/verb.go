@@ -317,7 +317,7 @@ func SplitVerb() *cli.Verb {
 			if err != nil {
 				return err
 			}
-			return SplitShards(m, Options{Mode: mode, EmitOnlyKernels: onlyKernels}, ImageOptions{KernelReqs: kernelReqs}, dirs)
+			return SplitShards(m, Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs}, dirs)
 		},
 	}
 }
@@ -349,6 +349,11 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 	groups := Groups(m, opts)
 	if err := checkEntryNames(m, groups); err != nil {
 		return err
+	}
+	for _, g := range groups {
+		if err := CheckConflicts(m, g); err != nil {
+			return err
+		}
 	}
 	ex := NewExtractor(m)
 	byShard := make([][]*Group, len(dirs))

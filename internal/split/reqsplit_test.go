@@ -1,0 +1,102 @@
+package split
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+)
+
+const twoKernels = `target triple = "spirv64-unknown-unknown"
+
+define spir_kernel void @int_kernel() #0 {
+  ret void
+}
+
+define spir_kernel void @half_kernel() #0 !sycl_used_aspects !0 {
+  ret void
+}
+
+define spir_kernel void @sg16() #0 !intel_reqd_sub_group_size !1 {
+  ret void
+}
+
+attributes #0 = { "sycl-module-id"="a.cpp" }
+!0 = !{i32 5}
+!1 = !{i32 16}
+`
+
+// TestSplitVerbSplitsByRequirementsInEveryMode: the specification splits by requirements
+// after any mode, so the int kernel never shares an image with the fp16 one; post-link
+// with -split=none keeps DPC++'s single image.
+func TestSplitVerbSplitsByRequirementsInEveryMode(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.ll")
+	os.WriteFile(in, []byte(twoKernels), 0o644)
+	for _, mode := range []string{"off", "per_source", "auto", "per_kernel"} {
+		out := filepath.Join(dir, mode)
+		if msg, code := runTool("split", "-split="+mode, "--shards=1", "--out-dir="+out, in); code != 0 {
+			t.Fatalf("%s: exit %d: %s", mode, code, msg)
+		}
+		table, _ := os.ReadFile(filepath.Join(out, "shard_0", TableName))
+		if rows := strings.Count(string(table), "\n") - 1; rows != 3 {
+			t.Errorf("-split=%s: %d images, want 3 (one per requirement set):\n%s", mode, rows, table)
+		}
+	}
+	msg, code := runTool("post-link", "-split=none", "-symbols", "-properties", "-S", "-o", filepath.Join(dir, "pl.table"), in)
+	if code != 0 {
+		t.Fatalf("post-link: exit %d: %s", code, msg)
+	}
+	table, _ := os.ReadFile(filepath.Join(dir, "pl.table"))
+	if rows := strings.Count(string(table), "\n") - 1; rows != 1 {
+		t.Errorf("post-link -split=none: %d images, want DPC++'s one", rows)
+	}
+}
+
+// TestConflictingSizesInOneImage: an image cannot satisfy two required sizes.
+func TestConflictingSizesInOneImage(t *testing.T) {
+	src := `define spir_kernel void @a() !reqd_work_group_size !0 !intel_reqd_sub_group_size !2 {
+  ret void
+}
+define spir_kernel void @b() !reqd_work_group_size !1 !intel_reqd_sub_group_size !2 {
+  ret void
+}
+define spir_kernel void @c() !intel_reqd_sub_group_size !3 {
+  ret void
+}
+!0 = !{i32 8}
+!1 = !{i32 16}
+!2 = !{i32 16}
+!3 = !{i32 32}
+`
+	m, err := llvmir.Parse("c.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := func(names ...string) *Group {
+		g := &Group{}
+		for _, n := range names {
+			g.Entries = append(g.Entries, m.Func(n))
+		}
+		return g
+	}
+	for _, c := range []struct {
+		g    *Group
+		want string
+	}{
+		{f("a", "b"), "c.ll:4: kernels a and b share a device image but require different work-group sizes (8 and 16)"},
+		{f("b", "c"), "c.ll:7: kernels b and c share a device image but require different sub-group sizes (16 and 32)"},
+		{f("a"), ""},
+	} {
+		err := CheckConflicts(m, c.g)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
+	}
+}
