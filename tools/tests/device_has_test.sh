@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# device_has from C++ source through a whole Bazel build (//examples/requirements):
+# the kernel declares device_has<> and calls scale(), declared RSYCL_DEVICE_HAS(), which
+# calls the inline twice(double). Propagation runs before the optimiser inlines twice(),
+# so the Bazel output shows DPC++'s warning with the whole call chain, each line with its
+# file:line[:col]; with device_has_errors the same diagnostics fail the build.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+log="$(mktemp)"; trap 'rm -f "$log"' EXIT
+src=examples/requirements/device_has.cpp
+expect() {
+  grep -qE "$1" "$log" || { grep -E "warning|error|note" "$log" | head -20; echo "FAIL: the build output lacks: $1" >&2; exit 1; }
+}
+tools/bazel build //examples/requirements:device_has_warning >"$log" 2>&1 || { tail -30 "$log"; echo "FAIL: the warning build failed" >&2; exit 1; }
+grep -E "^$src" "$log" | head -10
+# The device function: it uses fp64 through twice().
+expect "^$src:12:[0-9]+: warning: function 'scale\(float\)' uses aspect 'fp64' not listed in its 'sycl::device_has' attribute$"
+expect "^$src:10(:[0-9]+)?: note: propagated from call to function 'twice\(double\)'$"
+# The kernel (checked at the functor it calls, as DPC++ does): the chain goes through the
+# lambda, scale() and the inlined-later twice().
+expect "^$src:16:[0-9]+: warning: function 'main::\{lambda\(unsigned long\)#1\}::operator\(\)\(unsigned long\) const' uses aspect 'fp64' not listed in its 'sycl::device_has' attribute$"
+expect "^$src:12:[0-9]+: note: propagated from call to function 'scale\(float\)'$"
+if tools/bazel build //examples/requirements:device_has_error >"$log" 2>&1; then
+  echo "FAIL: device_has_errors = True did not fail the build" >&2; exit 1
+fi
+expect "^$src:12:[0-9]+: error: function 'scale\(float\)' uses aspect 'fp64' not listed in its 'sycl::device_has' attribute$"
+expect "Propagating aspect usage of //examples/requirements:device_has_error .* failed"
+echo "device_has_test: ok (warnings with call chains and file:line:col; an error with device_has_errors)"
