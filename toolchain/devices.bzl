@@ -21,7 +21,7 @@ DEVICES = {
         "triple": "spir64_gen",
         "aot_tool": "ocloc",
         "aot_options": [],
-        "aliases": [],
+        "aliases": ["intel_gpu_12"],
     },
     "spir64_x86_64": {
         "aspects": [],
@@ -48,7 +48,7 @@ DEVICES = {
         "triple": "spir64_x86_64",
         "aot_tool": "opencl-aot",
         "aot_options": [],
-        "aliases": [],
+        "aliases": ["x86_64_avx512"],
     },
     "pocl_cpu": {
         "aspects": ["cpu", "fp64", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations"],
@@ -165,7 +165,7 @@ DEVICES = {
         "triple": "spir64_gen",
         "aot_tool": "ocloc",
         "aot_options": ["-device", "tgllp"],
-        "aliases": ["intel_gpu_tgl", "intel_gpu_12_0_0"],
+        "aliases": ["intel_gpu_tgl", "intel_gpu_12_0_0", "intel_gpu_12_0"],
     },
     "intel_gpu_rkl": {
         "aspects": ["gpu", "fp16", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations", "usm_atomic_host_allocations", "usm_atomic_shared_allocations", "atomic64", "ext_intel_pci_address", "ext_intel_gpu_eu_count", "ext_intel_gpu_eu_simd_width", "ext_intel_gpu_slices", "ext_intel_gpu_subslices_per_slice", "ext_intel_gpu_eu_count_per_subslice", "ext_intel_gpu_hw_threads_per_eu", "ext_intel_max_mem_bandwidth", "ext_intel_mem_channel", "ext_intel_device_info_uuid", "ext_intel_free_memory", "ext_intel_device_id", "ext_intel_memory_clock_rate", "ext_intel_memory_bus_width", "ext_oneapi_srgb", "ext_oneapi_native_assert", "ext_intel_legacy_image", "image", "ext_intel_esimd"],
@@ -336,7 +336,7 @@ DEVICES = {
         "triple": "nvptx64",
         "aot_tool": "ptx",
         "aot_options": ["sm_50"],
-        "aliases": [],
+        "aliases": ["ptx64"],
     },
     "nvidia_gpu_sm_52": {
         "aspects": ["gpu", "fp64", "atomic64", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations", "ext_oneapi_bindless_images", "ext_oneapi_native_assert"],

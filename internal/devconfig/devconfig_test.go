@@ -171,3 +171,21 @@ func TestHostileFiles(t *testing.T) {
 		t.Errorf("/dev/zero: %v", err)
 	}
 }
+
+// TestSpecificationTargetNames: the specification's target names resolve as aliases.
+func TestSpecificationTargetNames(t *testing.T) {
+	cfg := Default()
+	for alias, want := range map[string]string{
+		"intel_gpu_12_0": "intel_gpu_tgllp",
+		"intel_gpu_tgl":  "intel_gpu_tgllp",
+		"intel_gpu_12":   "spir64_gen",
+		"ptx64":          "nvidia_gpu_sm_50",
+		"x86_64_avx512":  "x86_64",
+		"spir64":         "spir64",
+	} {
+		got, ok := cfg.Lookup(alias)
+		if !ok || got.Name != want {
+			t.Errorf("%s: got %v, want %s", alias, got, want)
+		}
+	}
+}

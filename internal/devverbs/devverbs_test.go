@@ -174,3 +174,53 @@ func TestFilterAbsoluteOutputRelativeTable(t *testing.T) {
 		t.Fatalf("relative -o, absolute table: %v %v", err, got)
 	}
 }
+
+// specPropText writes the design document's spelling of the requirements.
+func specPropText(aspects []uint32, sg uint32, wg []uint32) string {
+	reg := &props.Registry{}
+	s := reg.Add(props.SpecDeviceRequirements)
+	s.AddU32Array("aspect", aspects)
+	if sg != 0 {
+		s.AddU32("reqd_sub_group_size", sg)
+	}
+	if wg != nil {
+		s.AddU32Array("reqd_work_group_size", append([]uint32{uint32(len(wg))}, wg...))
+	}
+	return string(reg.Bytes())
+}
+
+// TestFilterReadsTheSpecificationSpelling: an fp64 image described in the design
+// document's spelling ([SYCL/device-requirements], aspect=) must not pass the tgllp
+// filter, nor be "ok" for inspect.
+func TestFilterReadsTheSpecificationSpelling(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"t.table": "[Code|Properties]\nfp64.ll|fp64.prop\nsg64.ll|sg64.prop\nwg.ll|wg.prop\nbad.ll|bad.prop\n",
+		"fp64.prop": specPropText([]uint32{6}, 0, nil),
+		"sg64.prop": specPropText(nil, 64, nil),
+		"wg.prop":   specPropText(nil, 16, []uint32{8, 4}),
+		"bad.prop":  "[SYCL/device-requirements]\nreqd_work_group_size=2|AAAAAAAAAAA\n",
+		"ok.table":  "[Code|Properties]\nfp64.ll|fp64.prop\nsg64.ll|sg64.prop\nwg.ll|wg.prop\n",
+	})
+	tgl, _ := devconfig.Default().Lookup("intel_gpu_tgllp")
+	_, err := Filter(filepath.Join(dir, "t.table"), tgl, false, filepath.Join(dir, "out.table"))
+	if err == nil || !strings.Contains(err.Error(), "t.table:5: bad.prop: [SYCL/device-requirements] reqd_work_group_size is not <dim_count> <dims...>") {
+		t.Errorf("malformed spec set: got %v", err)
+	}
+	got, err := Filter(filepath.Join(dir, "ok.table"), tgl, false, filepath.Join(dir, "out.table"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "[Code|Properties]\nwg.ll|wg.prop\n"; string(got.Bytes()) != want {
+		t.Errorf("tgllp keeps:\n%s\nwant:\n%s", got.Bytes(), want)
+	}
+	var out strings.Builder
+	if err := inspectTable(&out, filepath.Join(dir, "ok.table"), tgl, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"fp64.ll\t-\tfp64\t", "wg.ll\t-\t(none)\t16\t8x4\tok", "Required aspect fp64 is not supported on the device", "Sub-group size 64 is not supported on the device"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("inspect lacks %q:\n%s", want, out.String())
+		}
+	}
+}

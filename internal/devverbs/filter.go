@@ -113,7 +113,10 @@ func rowFits(table string, line int, cell string, t *devconfig.Target, mode devc
 	if err != nil {
 		return false, err
 	}
-	reqs := reg.Set(props.DeviceRequirements)
+	reqs, err := reg.Requirements()
+	if err != nil {
+		return false, diag.Errorf(table, line, "%s: %v", cell, err)
+	}
 	if err := devconfig.ValidateRequirements(reqs); err != nil {
 		return false, diag.Errorf(table, line, "%s: %v", cell, err)
 	}

@@ -99,7 +99,12 @@ func inspectTable(w io.Writer, file string, t *devconfig.Target, allowOutside bo
 			if err != nil {
 				return err
 			}
-			reqs = reg.Set(props.DeviceRequirements)
+			if reqs, err = reg.Requirements(); err != nil {
+				return diag.Errorf(file, line, "%s: %v", row[c], err)
+			}
+			if err := devconfig.ValidateRequirements(reqs); err != nil {
+				return diag.Errorf(file, line, "%s: %v", row[c], err)
+			}
 		}
 		cols := append([]string{file, row[0], kernels}, requirementColumns(reqs)...)
 		if t != nil {

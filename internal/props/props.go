@@ -30,6 +30,9 @@ const (
 // Well-known set names.
 const (
 	DeviceRequirements = "SYCL/device requirements"
+	// SpecDeviceRequirements is the design document's spelling of the set, with its own
+	// property names: "aspect", and "reqd_work_group_size" as <dim_count> <dims...>.
+	SpecDeviceRequirements = "SYCL/device-requirements"
 	DeviceLibReqMask   = "SYCL/devicelib req mask"
 )
 
@@ -71,6 +74,46 @@ func (r *Registry) Set(name string) *Set {
 		}
 	}
 	return nil
+}
+
+// Requirements returns the image's device requirements in today's DPC++ spelling: the
+// "SYCL/device requirements" set, or the design document's "SYCL/device-requirements"
+// translated (aspect -> aspects; reqd_work_group_size <n> <dims...> ->
+// reqd_work_group_size_uint64_t and work_group_num_dim). Nil when there is neither.
+func (r *Registry) Requirements() (*Set, error) {
+	if s := r.Set(DeviceRequirements); s != nil {
+		if r.Set(SpecDeviceRequirements) != nil {
+			return nil, fmt.Errorf("both [%s] and [%s]: one image has one requirement set", DeviceRequirements, SpecDeviceRequirements)
+		}
+		return s, nil
+	}
+	spec := r.Set(SpecDeviceRequirements)
+	if spec == nil {
+		return nil, nil
+	}
+	out := &Set{Name: DeviceRequirements}
+	for _, p := range spec.Props {
+		switch p.Name {
+		case "aspect":
+			q := p
+			q.Name = "aspects"
+			out.Props = append(out.Props, q)
+		case "reqd_work_group_size":
+			dims, err := p.U32Array()
+			if err != nil || len(dims) < 2 || dims[0] < 1 || dims[0] > 3 || int(dims[0]) != len(dims)-1 {
+				return nil, fmt.Errorf("[%s] reqd_work_group_size is not <dim_count> <dims...> with 1 to 3 dimensions", SpecDeviceRequirements)
+			}
+			vals := make([]uint64, dims[0])
+			for i, d := range dims[1:] {
+				vals[i] = uint64(d)
+			}
+			out.AddU64Array("reqd_work_group_size_uint64_t", vals)
+			out.AddU32("work_group_num_dim", dims[0])
+		default:
+			out.Props = append(out.Props, p)
+		}
+	}
+	return out, nil
 }
 
 // Add appends a set and returns it.

@@ -10,6 +10,10 @@ class HalfKernel;
 
 static_assert(!rules_sycl::any_device_has_v<rules_sycl::aspect::fp16>, "pocl_cpu has no fp16");
 static_assert(rules_sycl::all_devices_have_v<rules_sycl::aspect::fp64>, "pocl_cpu has fp64");
+// SYCL 2020's spelling (section 4.6.4.3): trait types with ::value.
+static_assert(!sycl::any_device_has<sycl::aspect::fp16>::value, "sycl::any_device_has");
+static_assert(sycl::all_devices_have<sycl::aspect::fp64>::value && sycl::all_devices_have_v<sycl::aspect::fp64>,
+              "sycl::all_devices_have");
 static_assert(__SYCL_ANY_DEVICE_HAS_fp16__ == 0 && __SYCL_ALL_DEVICES_HAVE_fp64__ == 1, "macros");
 
 int main() {
