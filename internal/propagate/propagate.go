@@ -116,11 +116,17 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 	}
 	exclude := set{}
 	for _, name := range opts.ExcludeAspects {
-		v, ok := r.table.Value(name)
+		v, ok := r.aspectByNameOrNumber(name)
 		if !ok {
-			return nil, diag.Usagef("--exclude-aspects: unknown aspect %q", name)
+			return nil, diag.Usagef("--exclude-aspects: unknown aspect %q (a name or a number)", name)
 		}
 		exclude.add(v)
+	}
+	// Fixed targets are aspects too (DPC++ records target architectures as aspects).
+	for _, name := range opts.FixedTargets {
+		if _, ok := r.table.Value(name); !ok {
+			return nil, diag.Usagef("--fixed-targets: %q is not an aspect of the module's or the built-in aspect table", name)
+		}
 	}
 	for _, f := range m.Funcs {
 		if kernelinfo.IsEntryPoint(m, f, false) {
@@ -158,6 +164,15 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 	}
 	res.Editor = ed
 	return res, nil
+}
+
+// aspectByNameOrNumber reads an aspect given by name or by its number.
+func (r *run) aspectByNameOrNumber(s string) (int, bool) {
+	if v, ok := r.table.Value(s); ok {
+		return v, true
+	}
+	v, err := strconv.Atoi(s)
+	return v, err == nil
 }
 
 func (r *run) mustValue(name string) int {
