@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
@@ -83,6 +84,16 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 		kr := img.Props.Add("SYCL/kernel reqs")
 		for _, f := range g.Entries {
 			kr.AddU32Array(f.Name, e.kernelReqs(f))
+		}
+	}
+	// [SYCL/misc properties] optLevel, as DPC++ writes it: the "sycl-optlevel" of the
+	// first entry point that has one (DPC++'s front end puts -O<N> on every function).
+	for _, f := range g.Entries {
+		if v, ok := e.m.FnAttr(f, "sycl-optlevel"); ok {
+			if n, err := strconv.ParseUint(v, 10, 32); err == nil {
+				img.Props.Add("SYCL/misc properties").AddU32("optLevel", uint32(n))
+			}
+			break
 		}
 	}
 	var sym bytes.Buffer

@@ -100,3 +100,39 @@ define spir_kernel void @c() !intel_reqd_sub_group_size !3 {
 		}
 	}
 }
+
+// TestMiscPropertiesOptLevel: DPC++ writes [SYCL/misc properties] optLevel from the
+// entry points' "sycl-optlevel"; images of different levels are split apart.
+func TestMiscPropertiesOptLevel(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.ll")
+	os.WriteFile(in, []byte(`define spir_kernel void @o2() #0 {
+  ret void
+}
+define spir_kernel void @o0() #1 {
+  ret void
+}
+define spir_kernel void @none() {
+  ret void
+}
+attributes #0 = { "sycl-module-id"="a.cpp" "sycl-optlevel"="2" }
+attributes #1 = { "sycl-module-id"="a.cpp" "sycl-optlevel"="0" }
+`), 0o644)
+	if msg, code := runTool("post-link", "-split=auto", "-symbols", "-properties", "-S", "-o", filepath.Join(dir, "t.table"), in); code != 0 {
+		t.Fatalf("exit %d: %s", code, msg)
+	}
+	var got []string
+	for i := 0; i < 3; i++ {
+		p, _ := os.ReadFile(filepath.Join(dir, "t_"+string(rune('0'+i))+".prop"))
+		sym, _ := os.ReadFile(filepath.Join(dir, "t_"+string(rune('0'+i))+".sym"))
+		misc := ""
+		if j := strings.Index(string(p), "[SYCL/misc properties]\n"); j >= 0 {
+			misc = strings.TrimSpace(string(p)[j+len("[SYCL/misc properties]\n"):])
+		}
+		got = append(got, strings.TrimSpace(string(sym))+":"+misc)
+	}
+	want := "o2:optLevel=1|2,o0:optLevel=1|0,none:" // groups by key, emitted from the largest
+	if strings.Join(got, ",") != want {
+		t.Errorf("got %s, want %s", strings.Join(got, ","), want)
+	}
+}
