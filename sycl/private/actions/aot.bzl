@@ -61,6 +61,7 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs):
     tc, cfg = common.tc, common.devices_config
     tool_files, tool_flags = aot_tool(tc, device, target)
     out = []
+
     # The specification filters "for each requested AOT compilation target": a target
     # with an AOT tool. A JIT target (generic spir64: SPIR-V for any device) keeps every
     # image; the runtime checks the device it finds.
