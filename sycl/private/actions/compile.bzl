@@ -6,8 +6,9 @@ load("//sycl/private:steps.bzl", "step")
 # The device front end runs no LLVM passes: propagation sees the code as written (a
 # _Float16 the optimiser would delete, calls inlining would hide), and the optimise step
 # (SyclDeviceOptimize, after propagation) runs -O2. Line tables give the device_has
-# diagnostics their file:line:col; that step strips them again.
-DEVICE_FRONT_END_FLAGS = ["-O2", "-Xclang", "-disable-llvm-passes", "-gline-tables-only"]
+# diagnostics their file:line:col (relative to the execution root, so the IR is the same
+# whatever the output root); that step strips them again.
+DEVICE_FRONT_END_FLAGS = ["-O2", "-Xclang", "-disable-llvm-passes", "-gline-tables-only", "-fdebug-compilation-dir=."]
 
 def _stem(ctx, src):
     return scratch_path(ctx, src.short_path.replace("/", "_").rsplit(".", 1)[0])
