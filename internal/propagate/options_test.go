@@ -91,3 +91,48 @@ func TestDeclaredAspectsKeepInference(t *testing.T) {
 		}
 	}
 }
+
+// TestVirtualFunctions: a kernel gets the aspects of the virtual functions of the sets
+// it declares (calls-indirectly), not of other sets; a virtual function inherits its
+// callees' aspects.
+func TestVirtualFunctions(t *testing.T) {
+	src := `define spir_kernel void @k() #0 {
+  ret void
+}
+define spir_kernel void @plain() {
+  ret void
+}
+define spir_func void @vf_double() #1 {
+  call spir_func void @uses_double()
+  ret void
+}
+define spir_func void @vf_half() #2 {
+  %h = alloca half
+  ret void
+}
+define spir_func void @uses_double() {
+  %d = alloca double
+  ret void
+}
+attributes #0 = { "calls-indirectly"="set_a" }
+attributes #1 = { "indirectly-callable"="set_a" }
+attributes #2 = { "indirectly-callable"="set_b" }
+`
+	res, err := runOn(t, src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]int{}
+	for f, v := range res.Used {
+		got[f.Name] = v
+	}
+	want := map[string][]int{"k": {6}, "vf_double": {6}, "uses_double": {6}, "vf_half": {5}}
+	for name, w := range want {
+		if len(got[name]) != len(w) || got[name][0] != w[0] {
+			t.Errorf("%s: used %v, want %v", name, got[name], w)
+		}
+	}
+	if v := got["plain"]; len(v) != 0 {
+		t.Errorf("plain: used %v, want none", v)
+	}
+}

@@ -137,8 +137,9 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
+	r.virtualEdges()
 	visited := map[*llvmir.Function]bool{}
-	for _, f := range r.entries {
+	for _, f := range r.roots() {
 		r.propagate(f, r.used, visited)
 	}
 	res := &Result{Table: r.table, Used: map[*llvmir.Function][]int{}, EntryPoints: r.entries, Inferred: r.infer}
@@ -146,7 +147,7 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 		res.Diagnostics = r.validate()
 	}
 	visited = map[*llvmir.Function]bool{}
-	for _, f := range r.entries {
+	for _, f := range r.roots() {
 		r.propagate(f, r.declared, visited)
 	}
 	ed := llvmir.NewEditor(m)
@@ -389,6 +390,52 @@ func (r *run) processFunction(f *llvmir.Function) error {
 		}
 	}
 	return nil
+}
+
+// virtualEdges adds DPC++'s virtual-function edges: a function with
+// "calls-indirectly"="set,..." (a kernel's calls_indirectly property) may call every
+// "indirectly-callable" function of those sets, so it gets their aspects.
+func (r *run) virtualEdges() {
+	sets := map[string][]*llvmir.Function{}
+	for _, f := range r.m.Funcs {
+		if v, ok := r.m.FnAttr(f, "indirectly-callable"); ok && !f.Decl {
+			sets[v] = append(sets[v], f)
+		}
+	}
+	if len(sets) == 0 {
+		return
+	}
+	for _, f := range r.m.Funcs {
+		v, ok := r.m.FnAttr(f, "calls-indirectly")
+		if !ok {
+			continue
+		}
+		seen := map[*llvmir.Function]bool{}
+		for _, c := range r.cg[f] {
+			seen[c] = true
+		}
+		for _, set := range strings.Split(v, ",") {
+			for _, c := range sets[strings.TrimSpace(set)] {
+				if !seen[c] && c != f {
+					seen[c] = true
+					r.cg[f] = append(r.cg[f], c)
+				}
+			}
+		}
+	}
+}
+
+// roots are where propagation starts: the entry points, then the virtual functions
+// ("indirectly-callable"), which inherit their callees' aspects whether or not a kernel
+// declares their set.
+func (r *run) roots() []*llvmir.Function {
+	out := append([]*llvmir.Function(nil), r.entries...)
+	for _, f := range r.m.Funcs {
+		if _, ok := r.m.FnAttr(f, "indirectly-callable"); ok && !f.Decl && !r.isEntry[f] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // propagate is DPC++'s depth-first propagation from an entry point, with a visited set
