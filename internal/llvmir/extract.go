@@ -410,7 +410,7 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 	for _, idx := range p.items {
 		if it := m.Items[idx]; it.Kind == ItemFunc {
 			out.WriteByte('\n')
-			rn.rewriteTo(&out, m.Src[it.Span.Start:it.Span.End])
+			writeWithoutCommentLines(rn, &out, m.Src[it.Span.Start:it.Span.End])
 			if it.Span.End > it.Span.Start && m.Src[it.Span.End-1] != '\n' {
 				out.WriteByte('\n')
 			}
@@ -444,6 +444,32 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 		out.WriteByte('\n')
 	}
 	return out.Bytes()
+}
+
+// writeWithoutCommentLines rewrites a function's text without its whole-line comments,
+// which LLVM's printer never writes inside a body (trailing comments such as
+// "; preds = %3" stay).
+func writeWithoutCommentLines(rn *renumberer, out *bytes.Buffer, fn []byte) {
+	if bytes.IndexByte(fn, ';') < 0 {
+		rn.rewriteTo(out, fn)
+		return
+	}
+	start := 0 // fn[start:i] is pending
+	for i := 0; i < len(fn); {
+		end := bytes.IndexByte(fn[i:], '\n')
+		if end < 0 {
+			end = len(fn)
+		} else {
+			end += i + 1
+		}
+		t := bytes.TrimLeft(fn[i:end], " \t")
+		if len(t) > 0 && t[0] == ';' {
+			rn.rewriteTo(out, fn[start:i])
+			start = end
+		}
+		i = end
+	}
+	rn.rewriteTo(out, fn[start:])
 }
 
 func withNewline(b []byte) []byte {

@@ -136,3 +136,18 @@ attributes #1 = { "sycl-module-id"="a.cpp" "sycl-optlevel"="0" }
 		t.Errorf("got %s, want %s", strings.Join(got, ","), want)
 	}
 }
+
+// TestImagesKeepNoCommentLinesInBodies: LLVM's printer never writes a whole-line comment
+// inside a function body; emitted images do not either (trailing comments stay).
+func TestImagesKeepNoCommentLinesInBodies(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.ll")
+	os.WriteFile(in, []byte("define spir_kernel void @k() {\n  ; a note\n  br label %1\n\n1:   ; preds = %0\n    ; another\n  ret void\n}\n"), 0o644)
+	if msg, code := runTool("post-link", "-split=auto", "-symbols", "-S", "-o", filepath.Join(dir, "t.table"), in); code != 0 {
+		t.Fatalf("exit %d: %s", code, msg)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "t_0.ll"))
+	if want := "define spir_kernel void @k() {\n  br label %1\n\n1:   ; preds = %0\n  ret void\n}\n"; !strings.Contains(string(got), want) {
+		t.Errorf("image:\n%s\nwant the body:\n%s", got, want)
+	}
+}
