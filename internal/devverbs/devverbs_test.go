@@ -195,7 +195,7 @@ func specPropText(aspects []uint32, sg uint32, wg []uint32) string {
 func TestFilterReadsTheSpecificationSpelling(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
-		"t.table": "[Code|Properties]\nfp64.ll|fp64.prop\nsg64.ll|sg64.prop\nwg.ll|wg.prop\nbad.ll|bad.prop\n",
+		"t.table":   "[Code|Properties]\nfp64.ll|fp64.prop\nsg64.ll|sg64.prop\nwg.ll|wg.prop\nbad.ll|bad.prop\n",
 		"fp64.prop": specPropText([]uint32{6}, 0, nil),
 		"sg64.prop": specPropText(nil, 64, nil),
 		"wg.prop":   specPropText(nil, 16, []uint32{8, 4}),

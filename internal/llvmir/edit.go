@@ -124,3 +124,88 @@ func (e *Editor) WriteTo(w io.Writer) (int64, error) {
 	}
 	return n, bw.Flush()
 }
+
+// fixedKinds are LLVM's fixed metadata kinds (FixedMetadataKinds.def), in ID order: they
+// come before every kind a module names.
+var fixedKinds = []string{"dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load",
+	"alias.scope", "noalias", "nontemporal", "llvm.mem.parallel_loop_access", "nonnull", "dereferenceable",
+	"dereferenceable_or_null", "make.implicit", "unpredictable", "invariant.group", "align", "llvm.loop",
+	"type", "section_prefix", "absolute_symbol", "associated", "callees", "irr_loop", "llvm.access.group",
+	"callback", "llvm.preserve.access.index", "vcall_visibility", "noundef", "annotation", "nosanitize",
+	"func_sanitize", "exclude", "memprof", "callsite", "kcfi_type", "pcsections", "DIAssignID",
+	"coro.outside.frame", "mmra", "noalias.addrspace"}
+
+// KindRanker orders attachment kinds as LLVM numbers them, which is the order it prints a
+// function's attachments in: the fixed kinds, then the kinds the module names in order of
+// first appearance (the parser registers them so), then newKinds, the kinds a pass
+// creates, in creation order. The module is scanned once, on first need.
+func KindRanker(m *Module, newKinds ...string) func(string) int {
+	var order map[string]int
+	return func(name string) int {
+		for i, k := range fixedKinds {
+			if k == name {
+				return i
+			}
+		}
+		if order == nil {
+			order = attachmentKindOrder(m.Src)
+		}
+		if i, ok := order[name]; ok {
+			return 1000 + i
+		}
+		for i, k := range newKinds {
+			if k == name {
+				return 1<<20 + i
+			}
+		}
+		return 1 << 21
+	}
+}
+
+// attachmentKindOrder finds attachment kinds ("!name !N", "!name !{") in order of first
+// appearance; named metadata definitions ("!name = ") and strings are not kinds.
+func attachmentKindOrder(src []byte) map[string]int {
+	order := map[string]int{}
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '"':
+			if j := skipString(src, i); j > 0 {
+				i = j - 1
+			}
+		case ';':
+			i = lineEnd(src, i)
+		case '!':
+			j := i + 1
+			for j < len(src) && identChar[src[j]] && src[j] != '"' {
+				j++
+			}
+			if j == i+1 || isDigit(src[i+1]) || j+1 >= len(src) || src[j] != ' ' || src[j+1] != '!' {
+				continue
+			}
+			name := string(src[i+1 : j])
+			if _, ok := order[name]; !ok {
+				order[name] = len(order)
+			}
+			i = j
+		}
+	}
+	return order
+}
+
+// SetAttachmentRanked is SetAttachment that places a new attachment among f's existing
+// ones where LLVM prints it (rank: KindRanker).
+func (e *Editor) SetAttachmentRanked(f *Function, name string, id int, rank func(string) int) {
+	if f.Decl || f.Attachment(name) >= 0 {
+		e.SetAttachment(f, name, id)
+		return
+	}
+	r := rank(name)
+	for _, a := range f.Attachments {
+		if rank(a.Name) > r {
+			text := "!" + name + " !" + strconv.Itoa(id) + " "
+			e.edits = append(e.edits, edit{at: a.Span.Start, end: a.Span.Start, text: text, seq: len(e.edits)})
+			return
+		}
+	}
+	e.SetAttachment(f, name, id)
+}

@@ -80,6 +80,8 @@ type Function struct {
 	// FirstUse maps "double", "half", "atomic64" and struct names to the !dbg of the first
 	// instruction using them (-1 when it has none).
 	FirstUse map[string]int
+	// UseOrder lists the keys of FirstUse in the order the body first uses them.
+	UseOrder []string
 	mdRefs   []mdRef
 }
 

@@ -709,6 +709,7 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 		}
 		if _, ok := f.FirstUse[u]; !ok {
 			f.FirstUse[u] = dbg
+			f.UseOrder = append(f.UseOrder, u)
 		}
 	}
 	return nil

@@ -136,3 +136,62 @@ attributes #2 = { "indirectly-callable"="set_b" }
 		t.Errorf("plain: used %v, want none", v)
 	}
 }
+
+// TestUsedAspectsTextLikeDPCPP: plain i32 unless the module's !sycl_aspects names the
+// aspect; SmallSet order (insertion order up to four, sorted beyond); an equal declared
+// node reused; the attachment where LLVM prints it (kinds in order of first appearance).
+func TestUsedAspectsTextLikeDPCPP(t *testing.T) {
+	src := `define spir_func void @first() !sycl_used_aspects !0 {
+  ret void
+}
+define spir_kernel void @k() !dbg !9 !sycl_declared_aspects !1 {
+  %h = alloca half
+  %d = alloca double
+  ret void
+}
+define spir_kernel void @many() {
+  %d = alloca double
+  %h = alloca half
+  %w = atomicrmw add ptr null, i64 1 monotonic
+  call spir_func void @first()
+  ret void
+}
+!0 = !{i32 40, i32 3}
+!1 = !{i32 6, i32 5}
+!9 = !{}
+`
+	m, err := llvmir.Parse("t.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(m, Options{Infer: InferOn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	res.Editor.WriteTo(&b)
+	out := b.String()
+	for _, want := range []string{
+		// used {fp16, fp64} then declared {6, 5}: the node equal to !1 in insertion order is
+		// !{i32 5, i32 6}, so a new one; the attachment goes before !sycl_declared_aspects,
+		// whose kind appears later in the module than !sycl_used_aspects.
+		"define spir_kernel void @k() !dbg !9 !sycl_used_aspects !10 !sycl_declared_aspects !1 {",
+		"!10 = !{i32 5, i32 6}",
+		// Five aspects: sorted.
+		"define spir_kernel void @many() !sycl_used_aspects !11 {",
+		"!11 = !{i32 3, i32 5, i32 6, i32 28, i32 40}",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// The declared node is reused when the lists are equal.
+	same := strings.Replace(src, "!1 = !{i32 6, i32 5}", "!1 = !{i32 5, i32 6}", 1)
+	m, _ = llvmir.Parse("t.ll", []byte(same))
+	res, _ = Run(m, Options{Infer: InferOn})
+	b.Reset()
+	res.Editor.WriteTo(&b)
+	if !strings.Contains(b.String(), "define spir_kernel void @k() !dbg !9 !sycl_used_aspects !1 !sycl_declared_aspects !1 {") {
+		t.Errorf("equal lists do not share the node:\n%s", b.String())
+	}
+}

@@ -52,21 +52,62 @@ type Result struct {
 	Diagnostics []Diagnostic
 }
 
-type set map[int]struct{}
+// set is DPC++'s SmallSet<int, 4>: it iterates in insertion order while it holds at most
+// four values and in ascending order beyond, which is the order DPC++ writes aspect lists.
+type set = *aspectSet
 
-func (s set) add(v int) { s[v] = struct{}{} }
+type aspectSet struct {
+	order []int
+	in    map[int]struct{}
+}
 
-func (s set) addAll(o set) {
-	for v := range o {
-		s[v] = struct{}{}
+func newSet() set { return &aspectSet{in: map[int]struct{}{}} }
+
+func (s *aspectSet) add(v int) {
+	if _, ok := s.in[v]; !ok {
+		s.in[v] = struct{}{}
+		s.order = append(s.order, v)
 	}
 }
 
-func (s set) sorted() []int {
-	out := make([]int, 0, len(s))
-	for v := range s {
-		out = append(out, v)
+// addAll adds o's values in o's iteration order (nil adds nothing).
+func (s *aspectSet) addAll(o set) {
+	for _, v := range o.values() {
+		s.add(v)
 	}
+}
+
+func (s *aspectSet) has(v int) bool {
+	if s == nil {
+		return false
+	}
+	_, ok := s.in[v]
+	return ok
+}
+
+func (s *aspectSet) len() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.order)
+}
+
+// values is the iteration order of DPC++'s SmallSet<int, 4>.
+func (s *aspectSet) values() []int {
+	if s.len() > 4 {
+		return s.sorted()
+	}
+	if s == nil {
+		return nil
+	}
+	return s.order
+}
+
+func (s *aspectSet) sorted() []int {
+	if s == nil {
+		return []int{}
+	}
+	out := append([]int{}, s.order...)
 	sort.Ints(out)
 	return out
 }
@@ -87,6 +128,9 @@ type run struct {
 	callDbg  map[[2]*llvmir.Function]int
 	entries  []*llvmir.Function
 	isEntry  map[*llvmir.Function]bool
+	// moduleNames are the aspects the module's own !sycl_aspects names.
+	moduleNames map[int]string
+	kindRank    func(string) int
 }
 
 // Run computes and records aspect usage for module m.
@@ -96,8 +140,9 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 		types: map[string]set{}, visiting: map[string]bool{},
 		used: map[*llvmir.Function]set{}, declared: map[*llvmir.Function]set{},
 		cg: map[*llvmir.Function][]*llvmir.Function{}, callDbg: map[[2]*llvmir.Function]int{},
-		isEntry: map[*llvmir.Function]bool{},
+		isEntry: map[*llvmir.Function]bool{}, moduleNames: map[int]string{},
 	}
+	r.kindRank = llvmir.KindRanker(m, "sycl_used_aspects", "sycl_fixed_targets")
 	hasDPCPP, err := r.readAspectTable()
 	if err != nil {
 		return nil, err
@@ -114,7 +159,7 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 	if err := r.readTypes(); err != nil {
 		return nil, err
 	}
-	exclude := set{}
+	exclude := newSet()
 	for _, name := range opts.ExcludeAspects {
 		v, ok := r.aspectByNameOrNumber(name)
 		if !ok {
@@ -195,6 +240,9 @@ func (r *run) readAspectTable() (bool, error) {
 				return false, diag.Errorf(m.File, n.Line, "!sycl_aspects: operand !%d is not a pair !{!\"name\", i32 value}", ref)
 			}
 			r.table.Set(ops[0].Str, int(ops[1].Int))
+			if _, dup := r.moduleNames[int(ops[1].Int)]; !dup {
+				r.moduleNames[int(ops[1].Int)] = ops[0].Str
+			}
 		}
 	}
 	for _, name := range kernelinfo.TypesMD {
@@ -261,7 +309,7 @@ func (r *run) readTypes() error {
 			}
 			s := r.types[ops[0].Str]
 			if s == nil {
-				s = set{}
+				s = newSet()
 				r.types[ops[0].Str] = s
 			}
 			for _, op := range ops[1:] {
@@ -296,7 +344,7 @@ func (r *run) structAspects(name string, done map[string]set) set {
 	if s, ok := done[name]; ok {
 		return s
 	}
-	out := set{}
+	out := newSet()
 	if r.visiting[name] {
 		return out
 	}
@@ -328,8 +376,25 @@ func (r *run) typeUse(tu *llvmir.TypeUse, out set, done map[string]set) {
 
 func (r *run) processFunction(f *llvmir.Function) error {
 	m := r.m
-	u := set{}
+	// DPC++'s order: the signature, then the body's uses as they come.
+	u := newSet()
 	r.typeUse(&f.Sig, u, nil)
+	for _, k := range f.UseOrder {
+		switch k {
+		case "double":
+			u.add(r.fp64)
+		case "half":
+			if r.infer {
+				u.add(r.fp16)
+			}
+		case "atomic64":
+			if r.infer {
+				u.add(r.atomic64)
+			}
+		default:
+			u.addAll(r.types[k])
+		}
+	}
 	r.typeUse(&f.Body, u, nil)
 	for _, g := range f.Body.Globals {
 		if gv := m.Global(g); gv != nil {
@@ -362,7 +427,7 @@ func (r *run) processFunction(f *llvmir.Function) error {
 		}
 	}
 	r.used[f] = u
-	d := set{}
+	d := newSet()
 	for _, name := range kernelinfo.DeclaredAspectsMD {
 		if id := f.Attachment(name); id >= 0 {
 			vals, err := r.aspectList(id, f.Line)
@@ -445,7 +510,7 @@ func (r *run) propagate(f *llvmir.Function, sets map[*llvmir.Function]set, visit
 	if len(callees) == 0 {
 		return
 	}
-	local := set{}
+	local := newSet()
 	for _, c := range callees {
 		if !visited[c] {
 			visited[c] = true
@@ -454,21 +519,25 @@ func (r *run) propagate(f *llvmir.Function, sets map[*llvmir.Function]set, visit
 		local.addAll(sets[c])
 	}
 	if sets[f] == nil {
-		sets[f] = set{}
+		sets[f] = newSet()
 	}
 	sets[f].addAll(local)
 }
 
+// writeUsed writes f's !sycl_used_aspects as DPC++ does: the used aspects that are not
+// excluded, then the declared ones, then those already listed, in SmallSet order; plain
+// i32 operands except for aspects the module's own !sycl_aspects names. An equal existing
+// node (a declared list, say) is reused. It returns the aspects, sorted.
 func (r *run) writeUsed(ed *llvmir.Editor, f *llvmir.Function, exclude set) ([]int, error) {
-	unique := set{}
-	for v := range r.used[f] {
-		if _, ex := exclude[v]; !ex {
+	unique := newSet()
+	for _, v := range r.used[f].values() {
+		if !exclude.has(v) {
 			unique.add(v)
 		}
 	}
 	unique.addAll(r.declared[f])
 	existingID := f.Attachment("sycl_used_aspects")
-	if len(unique) == 0 {
+	if unique.len() == 0 {
 		if existingID >= 0 {
 			vals, err := r.aspectList(existingID, f.Line)
 			if err != nil {
@@ -488,16 +557,16 @@ func (r *run) writeUsed(ed *llvmir.Editor, f *llvmir.Function, exclude set) ([]i
 			unique.add(v)
 		}
 	}
-	vals := unique.sorted()
-	value := r.listText(ed, vals)
+	value := r.listText(ed, unique.values())
 	if existingID >= 0 && r.m.Text(r.m.MD[existingID].Value) == value {
-		return vals, nil
+		return unique.sorted(), nil
 	}
-	ed.SetAttachment(f, "sycl_used_aspects", ed.AddNode(value))
-	return vals, nil
+	ed.SetAttachmentRanked(f, "sycl_used_aspects", ed.AddNode(value), r.kindRank)
+	return unique.sorted(), nil
 }
 
-// listText renders an aspect list in the pair form for named aspects.
+// listText renders an aspect list: a pair node for aspects named in the module's own
+// !sycl_aspects, a plain i32 otherwise.
 func (r *run) listText(ed *llvmir.Editor, vals []int) string {
 	var b strings.Builder
 	b.WriteString("!{")
@@ -505,20 +574,14 @@ func (r *run) listText(ed *llvmir.Editor, vals []int) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		if name, ok := r.table.Name(v); ok {
-			pair := fmt.Sprintf("!{!\"%s\", i32 %d}", name, v)
-			b.WriteString(llvmir.ID(r.pairID(ed, pair)))
+		if name, ok := r.moduleNames[v]; ok {
+			b.WriteString(llvmir.ID(ed.AddNode(fmt.Sprintf("!{!\"%s\", i32 %d}", name, v))))
 		} else {
 			b.WriteString("i32 " + strconv.Itoa(v))
 		}
 	}
 	b.WriteString("}")
 	return b.String()
-}
-
-// pairID reuses an existing identical pair node of the module or adds one.
-func (r *run) pairID(ed *llvmir.Editor, pair string) int {
-	return ed.AddNode(pair)
 }
 
 func (r *run) writeFixedTargets(ed *llvmir.Editor) {
@@ -530,7 +593,7 @@ func (r *run) writeFixedTargets(ed *llvmir.Editor) {
 	}
 	id := ed.AddNode("!{" + strings.Join(vals, ", ") + "}")
 	for _, f := range r.entries {
-		ed.SetAttachment(f, "sycl_fixed_targets", id)
+		ed.SetAttachmentRanked(f, "sycl_fixed_targets", id, r.kindRank)
 	}
 }
 

@@ -16,10 +16,10 @@ func (r *run) validate() []Diagnostic {
 	var out []Diagnostic
 	for _, f := range r.m.Funcs {
 		used := r.used[f]
-		if len(used) == 0 {
+		if used.len() == 0 {
 			continue
 		}
-		allowed := set{}
+		allowed := newSet()
 		fromAttr := false
 		if id := firstAttachment(f, kernelinfo.DeclaredAspectsMD); id >= 0 {
 			if r.isEntry[f] && r.calleeDeclares(f) {
@@ -44,7 +44,7 @@ func (r *run) validate() []Diagnostic {
 			continue
 		}
 		for _, a := range used.sorted() {
-			if _, ok := allowed[a]; ok {
+			if allowed.has(a) {
 				continue
 			}
 			origin := f
@@ -86,7 +86,7 @@ func (r *run) firstCalleeUsing(f *llvmir.Function, a int, visited map[*llvmir.Fu
 			}
 			visited[c] = true
 		}
-		if _, ok := r.used[c][a]; ok {
+		if r.used[c].has(a) {
 			return c
 		}
 	}
@@ -152,7 +152,7 @@ func (r *run) firstUseDbg(fn *llvmir.Function, a int) int {
 			return dbg
 		default:
 			if s, ok := r.types[k]; ok {
-				if _, has := s[a]; has {
+				if s.has(a) {
 					return dbg
 				}
 			}

@@ -33,7 +33,7 @@ const (
 	// SpecDeviceRequirements is the design document's spelling of the set, with its own
 	// property names: "aspect", and "reqd_work_group_size" as <dim_count> <dims...>.
 	SpecDeviceRequirements = "SYCL/device-requirements"
-	DeviceLibReqMask   = "SYCL/devicelib req mask"
+	DeviceLibReqMask       = "SYCL/devicelib req mask"
 )
 
 // Property is one name=type|value entry. For byte arrays Bytes holds the payload
