@@ -235,6 +235,17 @@ static const struct rs_prop *find_prop(const struct rs_image *img, const char *s
   return NULL;
 }
 
+/* The image's required work-group size (reqd_work_group_size_uint64_t, SPIR-V order) in
+ * d, missing dimensions 1; returns its number of dimensions, 0 without one. */
+static size_t reqd_work_group_size(const struct rs_image *img, uint64_t d[3]) {
+  const struct rs_prop *p = find_prop(img, "SYCL/device requirements", "reqd_work_group_size_uint64_t");
+  d[0] = d[1] = d[2] = 1;
+  if (!p || p->type != RS_PROP_BYTE_ARRAY || p->size < 8) return 0;
+  size_t n = (p->size - 8) / 8;
+  for (size_t i = 0; i < n && i < 3; i++) memcpy(&d[i], (const unsigned char *)p->value + 8 + 8 * i, 8);
+  return n;
+}
+
 /* Checks [SYCL/device requirements] against the device, in the runtime's wording. */
 static int check_requirements(const struct rs_image *img) {
   const struct rs_prop *p = find_prop(img, "SYCL/device requirements", "aspects");
@@ -258,13 +269,9 @@ static int check_requirements(const struct rs_image *img) {
     if (!ok)
       return fail(RSYCL_KERNEL_NOT_SUPPORTED, "Sub-group size %u is not supported on the device", (unsigned)p->size);
   }
-  p = find_prop(img, "SYCL/device requirements", "reqd_work_group_size_uint64_t");
-  if (p && p->type == RS_PROP_BYTE_ARRAY && p->size >= 8) {
-    uint64_t total = 1, d;
-    for (size_t i = 0; i < (p->size - 8) / 8; i++) {
-      memcpy(&d, (const unsigned char *)p->value + 8 + 8 * i, 8);
-      total *= d;
-    }
+  uint64_t d[3];
+  if (reqd_work_group_size(img, d)) {
+    uint64_t total = d[0] * d[1] * d[2];
     if (total > dev.max_wg)
       return fail(RSYCL_KERNEL_NOT_SUPPORTED, "Required work-group size %llu is not supported on the device",
                   (unsigned long long)total);
@@ -318,12 +325,10 @@ static cl_program program_for(const struct rs_image *img, int *code) {
 /* The local size a launch of img must use: its required work-group size (one
  * dimension; the launch is one-dimensional), or 0 to let the device choose. */
 static int required_local_size(const struct rs_image *img, const char *name, size_t global_size, size_t *local) {
-  const struct rs_prop *p = find_prop(img, "SYCL/device requirements", "reqd_work_group_size_uint64_t");
+  uint64_t d[3];
   *local = 0;
-  if (!p || p->type != RS_PROP_BYTE_ARRAY || p->size < 8) return RSYCL_OK;
-  size_t n = (p->size - 8) / 8;
-  uint64_t d[3] = {1, 1, 1};
-  for (size_t i = 0; i < n && i < 3; i++) memcpy(&d[i], (const unsigned char *)p->value + 8 + 8 * i, 8);
+  size_t n = reqd_work_group_size(img, d);
+  if (n == 0) return RSYCL_OK;
   /* The values are in SPIR-V order (reversed): the first is the fastest dimension. */
   if (d[1] != 1 || d[2] != 1)
     return fail(RSYCL_KERNEL_NOT_SUPPORTED, "kernel %s requires a %zu-dimensional work-group; rsycl launches over one dimension",

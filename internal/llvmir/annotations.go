@@ -268,7 +268,7 @@ func (e *Editor) RemoveAnnotations(all []Annotation, drop func(*Annotation) bool
 	var kept []string
 	for i := range all {
 		if !drop(&all[i]) {
-			kept = append(kept, elementText(e.m.Src, all[i].span))
+			kept = append(kept, string(e.m.Src[all[i].span.Start:all[i].span.End]))
 		}
 	}
 	if len(kept) == len(all) {
@@ -300,5 +300,3 @@ func (e *Editor) RemoveAnnotations(all []Annotation, drop func(*Annotation) bool
 	b.Write(src[close:g.Span.End])
 	e.edits = append(e.edits, edit{at: g.Span.Start, end: g.Span.End, text: b.String(), seq: len(e.edits)})
 }
-
-func elementText(src []byte, s Span) string { return string(src[s.Start:s.End]) }

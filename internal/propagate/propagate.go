@@ -173,18 +173,27 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 			return nil, diag.Usagef("--fixed-targets: %q is not an aspect of the module's or the built-in aspect table", name)
 		}
 	}
+	// Propagation starts at the entry points, then at the virtual functions
+	// ("indirectly-callable"), which inherit their callees' aspects whether or not a
+	// kernel declares their set.
+	var roots, virtuals []*llvmir.Function
+	sets := map[string][]*llvmir.Function{}
 	for _, f := range m.Funcs {
 		if kernelinfo.IsEntryPoint(m, f, false) {
 			r.entries = append(r.entries, f)
 			r.isEntry[f] = true
+		} else if v, ok := m.FnAttr(f, "indirectly-callable"); ok && !f.Decl {
+			virtuals = append(virtuals, f)
+			sets[v] = append(sets[v], f)
 		}
 		if err := r.processFunction(f); err != nil {
 			return nil, err
 		}
 	}
-	r.virtualEdges()
+	roots = append(append(roots, r.entries...), virtuals...)
+	r.virtualEdges(sets)
 	visited := map[*llvmir.Function]bool{}
-	for _, f := range r.roots() {
+	for _, f := range roots {
 		r.propagate(f, r.used, visited)
 	}
 	res := &Result{Table: r.table, Used: map[*llvmir.Function][]int{}, EntryPoints: r.entries, Inferred: r.infer}
@@ -192,7 +201,7 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 		res.Diagnostics = r.validate()
 	}
 	visited = map[*llvmir.Function]bool{}
-	for _, f := range r.roots() {
+	for _, f := range roots {
 		r.propagate(f, r.declared, visited)
 	}
 	ed := llvmir.NewEditor(m)
@@ -459,14 +468,9 @@ func (r *run) processFunction(f *llvmir.Function) error {
 
 // virtualEdges adds DPC++'s virtual-function edges: a function with
 // "calls-indirectly"="set,..." (a kernel's calls_indirectly property) may call every
-// "indirectly-callable" function of those sets, so it gets their aspects.
-func (r *run) virtualEdges() {
-	sets := map[string][]*llvmir.Function{}
-	for _, f := range r.m.Funcs {
-		if v, ok := r.m.FnAttr(f, "indirectly-callable"); ok && !f.Decl {
-			sets[v] = append(sets[v], f)
-		}
-	}
+// "indirectly-callable" function of those sets (sets: set name -> its functions), so it
+// gets their aspects.
+func (r *run) virtualEdges(sets map[string][]*llvmir.Function) {
 	if len(sets) == 0 {
 		return
 	}
@@ -488,19 +492,6 @@ func (r *run) virtualEdges() {
 			}
 		}
 	}
-}
-
-// roots are where propagation starts: the entry points, then the virtual functions
-// ("indirectly-callable"), which inherit their callees' aspects whether or not a kernel
-// declares their set.
-func (r *run) roots() []*llvmir.Function {
-	out := append([]*llvmir.Function(nil), r.entries...)
-	for _, f := range r.m.Funcs {
-		if _, ok := r.m.FnAttr(f, "indirectly-callable"); ok && !f.Decl && !r.isEntry[f] {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // propagate is DPC++'s depth-first propagation from an entry point, with a visited set
