@@ -2,12 +2,13 @@
 
 load("//sycl:defs.bzl", "sycl_toolchain")
 
-def host_sycl_toolchain(name, with_ocloc = True, **kwargs):
+def host_sycl_toolchain(name, with_ocloc = True, ptxas = "@sycl_llvm//:ptxas", **kwargs):
     """Declares a sycl_toolchain of @sycl_llvm's tools.
 
     Args:
       name: the target name.
       with_ocloc: include ocloc and its libraries (False: a machine without ocloc, for tests).
+      ptxas: the ptxas label (default: the one @sycl_llvm found, or none).
       **kwargs: more sycl_toolchain attributes (visibility, tags).
     """
     ocloc = {"ocloc": "@sycl_llvm//:ocloc", "ocloc_libs": ["@sycl_llvm//:ocloc_libs"]} if with_ocloc else {}
@@ -23,7 +24,7 @@ def host_sycl_toolchain(name, with_ocloc = True, **kwargs):
         llvm_spirv = "@sycl_llvm//:llvm-spirv-15",
         opencl_aot = "@sycl_llvm//:opencl-aot",
         opt = "@sycl_llvm//:bin/opt",
-        ptxas = "@sycl_llvm//:ptxas",
+        ptxas = ptxas,
         resource_headers = ["@sycl_llvm//:resource_headers"],
         shared_libs = ["@sycl_llvm//:shared_libs"],
         spirv_val = "@sycl_llvm//:spirv-val",

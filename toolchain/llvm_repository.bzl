@@ -10,6 +10,9 @@ it once on a tiny SPIR-V module with LD_DEBUG=files; with the compiler libraries
 them that a SPIR-V compile may skip (libigdfcl, libopencl-clang, libigdgmm, libiga), and
 everything these load (ldd), they become `@sycl_llvm//:ocloc_libs`, inputs of every ocloc
 action.
+
+NVIDIA's `ptxas` is found at `SYCL_PTXAS` (its path), on PATH, under `CUDA_PATH`, or in
+/usr/local/cuda/bin. With it, NVIDIA targets embed a cubin next to their PTX.
 """
 
 _REQUIRED_TOOLS = ["clang++", "llvm-link", "llc", "llvm-as", "llvm-dis", "opt", "llvm-ar"]
@@ -76,6 +79,30 @@ define spir_kernel void @k(ptr addrspace(1) %p) {
   ret void
 }
 """
+
+def _ptxas(rctx):
+    """Finds ptxas: its path and version line, or None."""
+    path = rctx.os.environ.get("SYCL_PTXAS", "")
+    if path:
+        if not rctx.path(path).exists:
+            fail("rules_sycl: SYCL_PTXAS=%s does not exist" % path)
+    else:
+        found = rctx.which("ptxas")
+        if found:
+            path = str(found)
+        else:
+            cuda = rctx.os.environ.get("CUDA_PATH", "")
+            for c in ([cuda + "/bin/ptxas"] if cuda else []) + ["/usr/local/cuda/bin/ptxas"]:
+                if rctx.path(c).exists:
+                    path = c
+                    break
+    if not path:
+        return None
+    res = rctx.execute([path, "--version"])
+    if res.return_code != 0:
+        fail("rules_sycl: %s --version failed: %s" % (path, res.stderr))
+    version = [l for l in res.stdout.splitlines() if l.startswith("Cuda compilation tools")]
+    return path, (version[0] if version else "unknown version")
 
 def _ocloc(rctx, llc):
     """Finds ocloc: (path, {name: library path}, version), or None."""
@@ -189,15 +216,24 @@ def _sycl_llvm_repository_impl(rctx):
     else:
         build.append('filegroup(name = "ocloc", srcs = [])')
         build.append('filegroup(name = "ocloc_libs", srcs = [])')
-    for t in sorted(_OPTIONAL_TOOLS + _OPTIONAL_PATH_TOOLS.keys() + ["opencl-aot", "ptxas"]):
+    for t in sorted(_OPTIONAL_TOOLS + _OPTIONAL_PATH_TOOLS.keys() + ["opencl-aot"]):
         if t not in tools and not rctx.which(t):
             build.append('filegroup(name = "%s", srcs = [])' % t)
-    for name, exe in {"opencl-aot": "opencl-aot", "ptxas": "ptxas"}.items():
-        found = rctx.which(exe)
-        if found:
-            rctx.symlink(found, "bin/" + name)
-            build.append('exports_files(["bin/%s"])' % name)
-            build.append('filegroup(name = "%s", srcs = ["bin/%s"])' % (name, name))
+    found = rctx.which("opencl-aot")
+    if found:
+        rctx.symlink(found, "bin/opencl-aot")
+        build.append('exports_files(["bin/opencl-aot"])')
+        build.append('filegroup(name = "opencl-aot", srcs = ["bin/opencl-aot"])')
+    ptxas = _ptxas(rctx)
+    ptxas_version = ""
+    if ptxas:
+        rctx.symlink(ptxas[0], "bin/ptxas")
+        ptxas_version = ptxas[1]
+        build.append("# ptxas: %s (%s)" % (ptxas[0], ptxas_version))
+        build.append('exports_files(["bin/ptxas"])')
+        build.append('filegroup(name = "ptxas", srcs = ["bin/ptxas"])')
+    else:
+        build.append('filegroup(name = "ptxas", srcs = [])')
     build.append("")
     build.append('CLANG_MAJOR = "%s"' % major)
     rctx.file("BUILD.bazel", "\n".join(build) + "\n")
@@ -207,12 +243,13 @@ def _sycl_llvm_repository_impl(rctx):
         'CLANG_MAJOR = "%s"' % major,
         "TOOLS = %s" % repr(sorted(tools.keys())),
         'OCLOC_VERSION = "%s"' % ocloc_version,
+        'PTXAS_VERSION = "%s"' % ptxas_version,
         "",
     ]))
 
 sycl_llvm_repository = repository_rule(
     implementation = _sycl_llvm_repository_impl,
-    environ = ["SYCL_CLANG_ROOT", "SYCL_OCLOC", "PATH"],
+    environ = ["SYCL_CLANG_ROOT", "SYCL_OCLOC", "SYCL_PTXAS", "CUDA_PATH", "PATH"],
     local = True,
     doc = "Finds clang/LLVM 22 and exposes clang++, llvm-link, llc, llvm-as, llvm-dis, opt (and spirv-val, llvm-spirv-15, FileCheck when installed).",
 )

@@ -17,6 +17,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
 // Tools are the executables the AOT step may run.
@@ -28,6 +29,26 @@ type Tools struct {
 type Step struct {
 	Tool string
 	Args []string
+}
+
+// Images returns the images that Plan's commands write for out: out itself and, for
+// NVIDIA targets when ptxas is available, a cubin assembled from it first (the runtime
+// loads the cubin on a device of its architecture and JIT-compiles the PTX elsewhere).
+func Images(t *devconfig.Target, tools Tools, out string) []string {
+	if t.AOT.Tool == "ptx" && tools.Ptxas != "" {
+		return []string{cubinPath(out), out}
+	}
+	return []string{out}
+}
+
+func cubinPath(ptx string) string { return strings.TrimSuffix(ptx, ".ptx") + ".cubin" }
+
+// nvptxArch is the sm_XX architecture of an NVIDIA target (its first AOT option).
+func nvptxArch(t *devconfig.Target) string {
+	if len(t.AOT.Options) > 0 {
+		return t.AOT.Options[0]
+	}
+	return "sm_50"
 }
 
 // Plan returns the commands that turn module in into the image out for target t. The
@@ -57,11 +78,12 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 		spv := out + ".spv"
 		return []Step{toSPIRV(spv), {tools.LLVMSpirv, append(append([]string{}, t.AOT.Options...), spv, "-o", out)}}, nil
 	case "ptx":
-		arch := "sm_50"
-		if len(t.AOT.Options) > 0 {
-			arch = t.AOT.Options[0]
+		arch := nvptxArch(t)
+		steps := []Step{{tools.LLC, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", in, "-o", out}}}
+		if tools.Ptxas != "" {
+			steps = append(steps, Step{tools.Ptxas, []string{"-arch=" + arch, out, "-o", pathArg(cubinPath(out))}})
 		}
-		return []Step{{tools.LLC, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", in, "-o", out}}}, nil
+		return steps, nil
 	case "ocloc":
 		if err := need(tools.Ocloc, "ocloc (Intel's offline compiler)"); err != nil {
 			return nil, err
@@ -142,8 +164,11 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 		}
 		base := strings.TrimSuffix(filepath.Base(row[code]), filepath.Ext(row[code]))
 		out := pathArg(filepath.Join(outDir, base+kind.Ext))
-		if err := claim(line, base+kind.Ext); err != nil {
-			return err
+		images := Images(t, tools, out)
+		for _, img := range images {
+			if err := claim(line, filepath.Base(img)); err != nil {
+				return err
+			}
 		}
 		steps, err := Plan(t, tools, in, out)
 		if err != nil {
@@ -172,7 +197,6 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 		cells := make([]string, len(row))
 		for c, cell := range row {
 			if c == code {
-				cells[c] = filepath.Base(out)
 				continue
 			}
 			src, err := filetable.Resolve(table, line, cell, false)
@@ -183,6 +207,11 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 			if err != nil {
 				return diag.Errorf(table, line, "cannot read %s: %v", cell, err)
 			}
+			if tab.Columns[c] == filetable.Properties && kind.WrapTarget != "spir64" {
+				if b, err = withCompileTarget(src, b, t.Name); err != nil {
+					return err
+				}
+			}
 			if err := claim(line, filepath.Base(cell)); err != nil {
 				return err
 			}
@@ -191,9 +220,34 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 			}
 			cells[c] = filepath.Base(cell)
 		}
-		res.Add(cells...)
+		for _, img := range images {
+			cells[code] = filepath.Base(img)
+			res.Add(append([]string{}, cells...)...)
+		}
 	}
 	return atomicfile.WriteFile(filepath.Join(outDir, filetable.TableFile), res.Bytes(), 0o644)
+}
+
+// withCompileTarget appends compile_target (the target's name) to the image's
+// [SYCL/device requirements], as DPC++ does for the images of an architecture target:
+// the runtime matches it against the device (an NVIDIA image's sm_XX, for one).
+func withCompileTarget(file string, data []byte, target string) ([]byte, error) {
+	reg, err := props.Parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	req := reg.Set(props.DeviceRequirements)
+	if req == nil {
+		req = reg.Add(props.DeviceRequirements)
+	}
+	if p, ok := req.Get("compile_target"); ok {
+		if string(p.Bytes) == target {
+			return data, nil
+		}
+		return nil, diag.Errorf(file, 0, "the image was made for compile_target %q, not %s", p.Bytes, target)
+	}
+	req.AddBytes("compile_target", []byte(target))
+	return reg.Bytes(), nil
 }
 
 // oclocError reports a failed ocloc run on a row: a device this ocloc does not know as
@@ -261,7 +315,7 @@ func Verb() *cli.Verb {
 	return &cli.Verb{
 		Name:    "aot",
 		Summary: "compile every image of a table for a device target (SPIR-V, SPIR 1.2, PTX, ocloc, opencl-aot)",
-		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--llvm-spirv=P] [--ocloc=P] [--opencl-aot=P] [--dry-run] TABLE",
+		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--llvm-spirv=P] [--ocloc=P] [--opencl-aot=P] [--ptxas=P] [--dry-run] TABLE",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&target, "target", "", "device target (or alias)")
 			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
@@ -270,6 +324,7 @@ func Verb() *cli.Verb {
 			fs.StringVar(&tools.LLVMSpirv, "llvm-spirv", "", "llvm-spirv (SPIR-V to SPIR 1.2 bitcode)")
 			fs.StringVar(&tools.Ocloc, "ocloc", "", "ocloc")
 			fs.StringVar(&tools.OpenCLAOT, "opencl-aot", "", "opencl-aot")
+			fs.StringVar(&tools.Ptxas, "ptxas", "", "ptxas (NVIDIA targets: also assemble a cubin for the target's sm_XX)")
 			fs.BoolVar(&dryRun, "dry-run", false, "print the commands instead of running them")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {

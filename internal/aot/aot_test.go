@@ -10,6 +10,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
 var tools = Tools{LLC: "llc", LLVMSpirv: "llvm-spirv", Ocloc: "ocloc", OpenCLAOT: "opencl-aot"}
@@ -158,4 +159,64 @@ func inTempDir(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// TestPtxasCubin: with ptxas, an NVIDIA row becomes two images, the cubin first and the
+// PTX it was assembled from (for JIT on other architectures), sharing the row's other
+// cells; the properties gain compile_target (the target's name), which the runtime
+// matches against the device.
+func TestPtxasCubin(t *testing.T) {
+	withPtxas := tools
+	withPtxas.Ptxas = "ptxas"
+	steps, err := Plan(target(t, "nvidia_gpu_sm_90"), withPtxas, "in.ll", "o/x.ptx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Step{
+		{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./in.ll", "-o", "./o/x.ptx"}},
+		{"ptxas", []string{"-arch=sm_90", "./o/x.ptx", "-o", "./o/x.cubin"}},
+	}
+	if !reflect.DeepEqual(steps, want) {
+		t.Errorf("plan:\n got %q\nwant %q", steps, want)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "t.table"), []byte("[Code|Properties|Symbols]\na.ll|a.prop|a.sym\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.ll"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.sym"), []byte("K\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.prop"), []byte("[SYCL/device requirements]\naspects=2|gAAAAAAAAAgBAAAA\n"), 0o644)
+	var out bytes.Buffer
+	img := filepath.Join(dir, "img")
+	if err := Compile(&cli.Env{Stdout: &out, Stderr: &out}, filepath.Join(dir, "t.table"), target(t, "nvidia_gpu_sm_90"), withPtxas, img, true); err != nil {
+		t.Fatal(err)
+	}
+	table, _ := os.ReadFile(filepath.Join(img, "files.table"))
+	if string(table) != "[Code|Properties|Symbols]\na.cubin|a.prop|a.sym\na.ptx|a.prop|a.sym\n" {
+		t.Errorf("table %q", table)
+	}
+	prop, _ := os.ReadFile(filepath.Join(img, "a.prop"))
+	reg, err := props.Parse("a.prop", prop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, ok := reg.Set(props.DeviceRequirements).Get("compile_target")
+	if !ok || string(ct.Bytes) != "nvidia_gpu_sm_90" || !strings.HasPrefix(string(prop), "[SYCL/device requirements]\naspects=2|gAAAAAAAAAgBAAAA\ncompile_target=2|") {
+		t.Errorf("properties %q", prop)
+	}
+	// Without ptxas: the PTX alone, and the same compile_target.
+	img2 := filepath.Join(dir, "img2")
+	if err := Compile(&cli.Env{Stdout: &out, Stderr: &out}, filepath.Join(dir, "t.table"), target(t, "nvidia_gpu_sm_90"), tools, img2, true); err != nil {
+		t.Fatal(err)
+	}
+	table, _ = os.ReadFile(filepath.Join(img2, "files.table"))
+	if string(table) != "[Code|Properties|Symbols]\na.ptx|a.prop|a.sym\n" {
+		t.Errorf("table without ptxas %q", table)
+	}
+	// A JIT or PoCL target (descriptor target spir64) gets no compile_target.
+	img3 := filepath.Join(dir, "img3")
+	if err := Compile(&cli.Env{Stdout: &out, Stderr: &out}, filepath.Join(dir, "t.table"), target(t, "pocl_cpu"), tools, img3, true); err != nil {
+		t.Fatal(err)
+	}
+	if prop, _ := os.ReadFile(filepath.Join(img3, "a.prop")); strings.Contains(string(prop), "compile_target") {
+		t.Errorf("pocl_cpu properties %q", prop)
+	}
 }

@@ -29,6 +29,10 @@ def aot_tool(tc, device, target):
         flags.append("--%s=%s" % (device.aot_tool, tool.path))
         if device.aot_tool == "ocloc":
             files.extend(tc.ocloc_files.to_list())
+    elif device.aot_tool == "ptx" and tc.ptxas:
+        # With ptxas (a CUDA install), a cubin for the target's sm_XX next to the PTX.
+        files.append(tc.ptxas)
+        flags.append("--ptxas=" + tc.ptxas.path)
     return files, flags
 
 def wrap_kind(device):
