@@ -101,7 +101,7 @@ def _ptxas(rctx):
     res = rctx.execute([path, "--version"])
     if res.return_code != 0:
         fail("rules_sycl: %s --version failed: %s" % (path, res.stderr))
-    version = [l for l in res.stdout.splitlines() if l.startswith("Cuda compilation tools")]
+    version = [line for line in res.stdout.splitlines() if line.startswith("Cuda compilation tools")]
     return path, (version[0] if version else "unknown version")
 
 def _ocloc(rctx, llc):
