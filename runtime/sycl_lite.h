@@ -15,13 +15,19 @@
 #pragma once
 #include <cstddef>
 #include "sycl_runtime.h"
+// In a kernel: the work-item's global id, and the size of its work-group.
 #if defined(__SYCL_DEVICE_ONLY__) && defined(__NVPTX__)
 inline size_t rsycl_global_id() {
   return size_t(__nvvm_read_ptx_sreg_ctaid_x()) * __nvvm_read_ptx_sreg_ntid_x() + __nvvm_read_ptx_sreg_tid_x();
 }
+inline size_t rsycl_local_size() { return __nvvm_read_ptx_sreg_ntid_x(); }
 #elif defined(__SYCL_DEVICE_ONLY__)
 extern "C++" [[clang::sycl_external]] size_t __spirv_BuiltInGlobalInvocationId(int);
+extern "C++" [[clang::sycl_external]] size_t __spirv_BuiltInWorkgroupSize(int);
 inline size_t rsycl_global_id() { return __spirv_BuiltInGlobalInvocationId(0); }
+inline size_t rsycl_local_size() { return __spirv_BuiltInWorkgroupSize(0); }
+#else
+inline size_t rsycl_local_size() { return 0; }  // host: not in a kernel
 #endif
 
 // [[sycl::device_has(aspects...)]] for a device function (or SYCL_EXTERNAL one): it may

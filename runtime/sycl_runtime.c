@@ -934,7 +934,20 @@ int rsycl_launch(const char *name, const void *args, size_t args_size, size_t gl
     }
   if (!chosen) {
     if (refused) return fail(RSYCL_KERNEL_NOT_SUPPORTED, "%s", reason);
-    if (!found) return fail(RSYCL_NO_IMAGE, "no device image contains kernel %s", name);
+    if (!found) {
+      /* Images of other families only: this device's targets were not built, or the
+       * build's aspect filter dropped the kernel's image for them. */
+      const char *other = NULL;
+      for (size_t i = 0; i < ndescs && !other; i++)
+        for (uint16_t j = 0; j < descs[i]->count && !other; j++)
+          if (has_entry(&descs[i]->images[j], name)) other = descs[i]->images[j].target;
+      if (other)
+        return fail(RSYCL_NO_IMAGE,
+                    "kernel %s has no %s image for %s (there is a %s one): the binary was not built for this device's "
+                    "targets, or the aspect filter dropped the kernel for them because they lack an aspect it uses",
+                    name, cur->backend == BACKEND_CUDA ? "nvptx64" : "spir64", cur_description, other);
+      return fail(RSYCL_NO_IMAGE, "no device image contains kernel %s", name);
+    }
     return fail(RSYCL_NO_IMAGE, "no device image of kernel %s can be loaded by %s", name, cur_description);
   }
   if (!cached_program(chosen)) {

@@ -182,6 +182,12 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 				fmt.Fprintf(env.Stdout, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
 				continue
 			}
+			if s.Tool == tools.LLVMSpirv {
+				// llvm-spirv-15 aborts on scalar OpConstantNull, which llc-22 writes.
+				if err := rewriteScalarNulls(s.Args[len(s.Args)-3]); err != nil {
+					return diag.Errorf(table, line, "%v", err)
+				}
+			}
 			if stdout, stderr, err := env.Run(nil, s.Tool, s.Args...); err != nil {
 				if s.Tool == tools.Ocloc {
 					return oclocError(env, table, line, tab, row, t, s.Tool, string(stdout)+string(stderr))
