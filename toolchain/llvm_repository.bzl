@@ -141,7 +141,7 @@ def _ocloc(rctx, llc):
         for dep in _shared_libs(rctx, lib):
             libs[dep.split("/")[-1]] = dep
     rctx.execute(["sh", "-c", "cd ocloc_probe && %s query OCL_DRIVER_VERSION >/dev/null 2>&1" % path])
-    version = rctx.read("ocloc_probe/OCL_DRIVER_VERSION").strip() if rctx.path("ocloc_probe/OCL_DRIVER_VERSION").exists else "unknown"
+    version = rctx.read("ocloc_probe/OCL_DRIVER_VERSION").replace("\0", "").strip() if rctx.path("ocloc_probe/OCL_DRIVER_VERSION").exists else "unknown"
     rctx.delete("ocloc_probe")
     return path, libs, version
 
