@@ -1,6 +1,7 @@
 """What every rules_sycl rule shares: the tool attribute, the C++ toolchain setup, and
 the compile flags gathered once per target (create_common)."""
 
+load("@bazel_tools//tools/build_defs/cc:action_names.bzl", "ACTION_NAMES")
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
 load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
 
@@ -42,6 +43,44 @@ def cc_setup(ctx):
     )
     return cc_toolchain, fc
 
+# Flags of GCC's that clang rejects: the autodetected C++ toolchain adds them when the
+# host compiler is GCC. The host compile runs the SYCL toolchain's clang.
+_GCC_ONLY_FLAGS = ["-fno-canonical-system-headers"]
+
+def host_compile_flags(ctx, cc_toolchain, fc):
+    """The C++ toolchain's compile flags for the host side of SYCL sources.
+
+    They come from the feature configuration, as for cc_library: the compilation mode
+    (-c dbg: -g; -c opt: -O2 -DNDEBUG ...), enabled --features (sanitizers, ...),
+    position-independent code and the toolchain's own flags, then --copt and --cxxopt.
+    The toolchain's language standard gives way to C++17 (SYCL 2020's, DPC++'s default;
+    Bazel's autodetected toolchain says -std=c++0x); a -std= in --copt/--cxxopt wins.
+    Includes, defines, copts and the source and output are added by the rules.
+
+    Args:
+      ctx: the rule context (with the cpp fragment).
+      cc_toolchain: the CcToolchainInfo.
+      fc: its FeatureConfiguration.
+
+    Returns:
+      (list of string, list of string): the host flags, and the -std= flags of
+      --copt/--cxxopt, which the device compile must share.
+    """
+    variables = cc_common.create_compile_variables(
+        feature_configuration = fc,
+        cc_toolchain = cc_toolchain,
+        user_compile_flags = [],
+        use_pic = True,
+    )
+    flags = cc_common.get_memory_inefficient_command_line(
+        feature_configuration = fc,
+        action_name = ACTION_NAMES.cpp_compile,
+        variables = variables,
+    )
+    user = ctx.fragments.cpp.copts + ctx.fragments.cpp.cxxopts
+    own = [f for f in flags if f not in _GCC_ONLY_FLAGS and not f.startswith("-std=")]
+    return own + ["-std=c++17"] + user, [f for f in user if f.startswith("-std=")]
+
 def _include_flags(ctx, cc):
     flags = ["-iquote", ".", "-iquote", ctx.bin_dir.path]
     for d in cc.quote_includes.to_list():
@@ -63,14 +102,18 @@ def create_common(ctx, traits, devices_config):
       devices_config: the device configuration file the sycl-device actions read (File).
 
     Returns:
-      struct(tc, cc, traits, devices_config, flags, headers, compile_inputs, srcs, hdrs):
-      flags are the include, define and copt flags of host and device compiles;
+      struct(tc, cc, traits, devices_config, flags, host_flags, headers, compile_inputs,
+      srcs, hdrs): flags are the include, define and copt flags of host and device
+      compiles; host_flags the C++ toolchain's flags for the host compile
+      (host_compile_flags);
       headers is what a TU may include (its own, the deps', the traits header);
       compile_inputs adds the device compiler's own files.
     """
     tc = find_sycl_toolchain(ctx)
     cc = compilation_context(ctx.attr.deps + [ctx.attr._runtime])
-    flags = _include_flags(ctx, cc) + ["-D" + d for d in ctx.attr.defines] + ctx.attr.copts
+    cc_toolchain, fc = cc_setup(ctx)
+    host_flags, std_flags = host_compile_flags(ctx, cc_toolchain, fc)
+    flags = std_flags + _include_flags(ctx, cc) + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + ctx.attr.copts
     flags = flags + ["-I", traits.dirname, "-include", traits.path]
     hdrs = ctx.files.hdrs + [traits]
     return struct(
@@ -79,6 +122,7 @@ def create_common(ctx, traits, devices_config):
         traits = traits,
         devices_config = devices_config,
         flags = tuple(flags),
+        host_flags = tuple(host_flags),
         headers = depset(hdrs, transitive = [cc.headers]),
         compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files]),
         srcs = ctx.files.srcs,
@@ -103,7 +147,8 @@ COMPILE_ATTRS = {
     "hdrs": attr.label_list(allow_files = [".h", ".hpp", ".hh", ".hxx", ".inc"], doc = "Headers."),
     "deps": attr.label_list(providers = [[CcInfo]], doc = "sycl_library or cc_library targets."),
     "copts": attr.string_list(doc = "Extra compiler options (host and device)."),
-    "defines": attr.string_list(doc = "Preprocessor defines."),
+    "defines": attr.string_list(doc = "Preprocessor defines (this target's compiles and its dependents')."),
+    "local_defines": attr.string_list(doc = "Preprocessor defines of this target's own compiles only (host and device), not its dependents'."),
     "includes": attr.string_list(doc = "Include directories, relative to the package."),
     "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
     "_runtime": attr.label(default = Label("//runtime")),

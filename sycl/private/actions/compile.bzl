@@ -42,6 +42,10 @@ def device_compile(ctx, steps, common, src):
 def host_compile(ctx, steps, common, src):
     """SyclHostCompile: the host side of a TU, a plain object file.
 
+    The SYCL toolchain's clang runs with the C++ toolchain's flags (common.host_flags:
+    compilation mode, --copt, features, PIC), so that -c dbg, -c opt and --copt reach
+    SYCL host objects as they reach cc_library's.
+
     Args:
       ctx: the rule context.
       steps: the step list to append to.
@@ -51,7 +55,7 @@ def host_compile(ctx, steps, common, src):
     Returns:
       The object File (.o).
     """
-    return _tu_compile(ctx, steps, common, src, ["-Xclang", "-fsycl-is-host", "-c", "-O2", "-fPIC"], ".o", "SyclHostCompile", "host")
+    return _tu_compile(ctx, steps, common, src, list(common.host_flags) + ["-Xclang", "-fsycl-is-host", "-c"], ".o", "SyclHostCompile", "host")
 
 def nvptx_compile(ctx, steps, tc, tu, index, arch):
     """SyclDeviceCompile for NVIDIA: the same TU again through clang's NVPTX front end.

@@ -67,6 +67,7 @@ def _sycl_library_impl(ctx):
     own = CcInfo(
         compilation_context = cc_common.create_compilation_context(
             headers = depset(ctx.files.hdrs),
+            defines = depset(ctx.attr.defines),
             includes = depset([ctx.label.package + "/" + i if ctx.label.package else i for i in ctx.attr.includes]),
         ),
         linking_context = _linking_context(ctx, archive_file),
