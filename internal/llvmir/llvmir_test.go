@@ -313,3 +313,26 @@ func TestEditAttachmentOnDeclaration(t *testing.T) {
 		}
 	}
 }
+
+// TestCROnlyLineEnds: a module whose lines end at a lone CR (valid for LLVM, which ends
+// comments at CR and otherwise treats it as white space) reads as its LF twin: the
+// function after the comment is seen and uses double; a CR inside a string stays.
+func TestCROnlyLineEnds(t *testing.T) {
+	lf := "; a comment \"with a quote\n@s = constant [3 x i8] c\"a\rb\"\ndefine spir_kernel void @k(ptr %p) {\n  store double 1.0, ptr %p\n  ret void\n}\n"
+	cr := strings.ReplaceAll(strings.ReplaceAll(lf, "\r", "\x00"), "\n", "\r")
+	cr = strings.ReplaceAll(cr, "\x00", "\r")
+	if got := string(loneCRToLF([]byte(cr))); got != lf {
+		t.Fatalf("CR-only text read as\n%q\nwant\n%q", got, lf)
+	}
+	m, err := Parse("cr.ll", []byte(cr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := m.Func("k"); k == nil || !k.Body.Double || k.Line != 3 {
+		t.Errorf("kernel k in a CR-only file: %+v", k)
+	}
+	crlf := []byte(strings.ReplaceAll(strings.ReplaceAll(lf, "a\rb", "ab"), "\n", "\r\n"))
+	if got := loneCRToLF(crlf); &got[0] != &crlf[0] {
+		t.Error("a CRLF file was copied")
+	}
+}

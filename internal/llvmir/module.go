@@ -261,6 +261,7 @@ func Parse(file string, src []byte) (*Module, error) {
 		}
 		return nil, diag.Errorf(file, bytes.Count(src[:i], []byte("\n"))+1, "invalid UTF-8 byte 0x%02x", src[i])
 	}
+	src = loneCRToLF(src)
 	p := &parser{
 		file: file,
 		src:  src,
@@ -285,6 +286,44 @@ func Parse(file string, src []byte) (*Module, error) {
 		return nil, err
 	}
 	return p.m, nil
+}
+
+// loneCRToLF ends lines at a lone CR as at LF. LLVM's lexer ends a comment at either and
+// treats CR as white space otherwise, so a file with CR-only line ends is a valid module;
+// read by lines, it would be one comment line, every instruction after the first comment
+// hidden (a double kernel without fp64). Outside strings and comments a CR is white
+// space, and in a comment it ends the line, so writing it as LF changes nothing LLVM
+// reads; a CR inside a string stays. CRLF stays as it is (the reader strips the CR).
+// Returns src itself when it has no lone CR.
+func loneCRToLF(src []byte) []byte {
+	i := bytes.IndexByte(src, '\r')
+	for i >= 0 && i+1 < len(src) && src[i+1] == '\n' {
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			return src
+		}
+		i += 1 + j
+	}
+	if i < 0 {
+		return src
+	}
+	out := append([]byte(nil), src...)
+	inString := false
+	for k := 0; k < len(out); k++ {
+		switch c := out[k]; {
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == ';':
+			// A comment, to the end of its line (LF or CR): quotes in it mean nothing.
+			for k+1 < len(out) && out[k+1] != '\n' && out[k+1] != '\r' {
+				k++
+			}
+		case c == '\r' && (k+1 == len(out) || out[k+1] != '\n'):
+			out[k] = '\n'
+		}
+	}
+	return out
 }
 
 func (p *parser) checkRefs() error {
