@@ -147,6 +147,17 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 		return err
 	}
 	kind, _ := devconfig.LookupAOTTool(t.AOT.Tool)
+	// The tools write into a fresh staging directory; the images, their cells and the
+	// table then appear in outDir together, or (on any failure) not at all.
+	stage := outDir
+	if !dryRun {
+		if stage, err = os.MkdirTemp(outDir, ".aot-"); err != nil {
+			return diag.Errorf(table, 0, "cannot create a staging directory in %s: %v", outDir, err)
+		}
+		defer os.RemoveAll(stage)
+	}
+	var batch atomicfile.Batch
+	defer batch.Abort()
 	res := &filetable.Table{Columns: tab.Columns, Titled: true}
 	written := map[string]int{} // output name -> the row that writes it
 	claim := func(line int, name string) error {
@@ -163,7 +174,7 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 			return err
 		}
 		base := strings.TrimSuffix(filepath.Base(row[code]), filepath.Ext(row[code]))
-		out := pathArg(filepath.Join(outDir, base+kind.Ext))
+		out := pathArg(filepath.Join(stage, base+kind.Ext))
 		images := Images(t, tools, out)
 		for _, img := range images {
 			if err := claim(line, filepath.Base(img)); err != nil {
@@ -192,7 +203,7 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 				if s.Tool == tools.Ocloc {
 					return oclocError(env, table, line, tab, row, t, s.Tool, string(stdout)+string(stderr))
 				}
-				return diag.Errorf(table, line, "%s failed on %s: %v: %s", filepath.Base(s.Tool), row[code], err, strings.TrimSpace(string(stderr)))
+				return toolError(table, line, s.Tool, row[code], err, string(stderr))
 			}
 		}
 		for _, s := range steps {
@@ -221,17 +232,35 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 			if err := claim(line, filepath.Base(cell)); err != nil {
 				return err
 			}
-			if err := atomicfile.WriteFile(filepath.Join(outDir, filepath.Base(cell)), b, 0o644); err != nil {
-				return err
-			}
+			batch.Add(filepath.Join(outDir, filepath.Base(cell)), b)
 			cells[c] = filepath.Base(cell)
 		}
 		for _, img := range images {
+			if !dryRun {
+				batch.Adopt(img, filepath.Join(outDir, filepath.Base(img)))
+			}
 			cells[code] = filepath.Base(img)
 			res.Add(append([]string{}, cells...)...)
 		}
 	}
-	return atomicfile.WriteFile(filepath.Join(outDir, filetable.TableFile), res.Bytes(), 0o644)
+	batch.Add(filepath.Join(outDir, filetable.TableFile), res.Bytes())
+	return batch.Commit()
+}
+
+// toolError reports a failed tool run on a row: a first line naming the tool, the image
+// and the exit status, then each line the tool printed, prefixed with the table row.
+func toolError(table string, line int, tool, image string, runErr error, stderr string) error {
+	head := fmt.Sprintf("%s failed on %s: %v", filepath.Base(tool), image, runErr)
+	var lines []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, fmt.Sprintf("%s:%d: %s: %s", table, line, filepath.Base(tool), l))
+		}
+	}
+	if len(lines) == 0 {
+		return diag.Errorf(table, line, "%s", head)
+	}
+	return diag.Errorf(table, line, "%s:\n%s", head, strings.Join(lines, "\n"))
 }
 
 // withCompileTarget appends compile_target (the target's name) to the image's

@@ -220,3 +220,42 @@ func TestPtxasCubin(t *testing.T) {
 		t.Errorf("pocl_cpu properties %q", prop)
 	}
 }
+
+// TestCompileAllOrNothing: when a later row fails, the earlier rows' new images do not
+// replace the previous ones, the previous table stays, no staging directory is left,
+// and each line the tool printed comes back prefixed with the table row.
+func TestCompileAllOrNothing(t *testing.T) {
+	dir := inTempDir(t)
+	fake := filepath.Join(dir, "fake-llc")
+	// Writes "new" to its -o argument; fails, printing three lines, on bad.ll.
+	os.WriteFile(fake, []byte("#!/bin/sh\ncase \"$*\" in *bad.ll*) printf 'one\\ntwo\\nthree\\n' >&2; exit 3;; esac\n"+
+		"while [ $# -gt 0 ]; do [ \"$1\" = -o ] && echo new > \"$2\"; shift; done\n"), 0o755)
+	os.WriteFile("good.ll", []byte("x"), 0o644)
+	os.WriteFile("bad.ll", []byte("x"), 0o644)
+	os.MkdirAll("img", 0o755)
+	os.WriteFile("img/good.spv", []byte("old\n"), 0o644)
+	os.WriteFile("img/files.table", []byte("[Code]\ngood.spv\n"), 0o644)
+	os.WriteFile("t.table", []byte("[Code]\ngood.ll\nbad.ll\n"), 0o644)
+	err := Compile(&cli.Env{Stdout: os.Stderr, Stderr: os.Stderr}, "t.table", target(t, "spir64"), Tools{LLC: fake}, "img", false)
+	want := "t.table:3: fake-llc failed on bad.ll: exit status 3:\nt.table:3: fake-llc: one\nt.table:3: fake-llc: two\nt.table:3: fake-llc: three"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+	if b, _ := os.ReadFile("img/good.spv"); string(b) != "old\n" {
+		t.Errorf("the previous image was replaced: %q", b)
+	}
+	if b, _ := os.ReadFile("img/files.table"); string(b) != "[Code]\ngood.spv\n" {
+		t.Errorf("the previous table was replaced: %q", b)
+	}
+	if entries, _ := os.ReadDir("img"); len(entries) != 2 {
+		t.Errorf("left behind in img: %v", entries)
+	}
+	// Without the failing row, the new image and table appear.
+	os.WriteFile("t.table", []byte("[Code]\ngood.ll\n"), 0o644)
+	if err := Compile(&cli.Env{Stdout: os.Stderr, Stderr: os.Stderr}, "t.table", target(t, "spir64"), Tools{LLC: fake}, "img", false); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile("img/good.spv"); string(b) != "new\n" {
+		t.Errorf("image %q", b)
+	}
+}

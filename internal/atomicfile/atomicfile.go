@@ -144,6 +144,33 @@ func (b *Batch) Add(path string, data []byte) {
 	b.pending = append(b.pending, [2]string{f.Name(), path})
 }
 
+// Adopt takes tmp, a file a tool has already written on path's file system, as path's
+// new content: Commit renames it into place, an error or Abort removes it.
+func (b *Batch) Adopt(tmp, path string) {
+	if b.err != nil {
+		os.Remove(tmp)
+		return
+	}
+	if b.seen == nil {
+		b.seen = map[string]bool{}
+	}
+	if b.seen[path] {
+		os.Remove(tmp)
+		b.fail(fmt.Errorf("internal error: %s written twice", path))
+		return
+	}
+	b.seen[path] = true
+	if special, err := Check(path); err != nil || special {
+		if err == nil {
+			err = fmt.Errorf("%s is not a regular file", path)
+		}
+		os.Remove(tmp)
+		b.fail(err)
+		return
+	}
+	b.pending = append(b.pending, [2]string{tmp, path})
+}
+
 func (b *Batch) fail(err error) {
 	b.err = err
 	b.Abort()
