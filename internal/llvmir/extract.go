@@ -226,35 +226,71 @@ func (e *Extractor) keptNamedOps(c *Contents) [][]int {
 		inProgress
 	)
 	state := map[int]int8{}
-	var isBad func(id int) bool
-	isBad = func(id int) bool {
-		switch state[id] {
+	// hasUndefined: a node naming a global value that is not kept.
+	hasUndefined := func(id int) bool {
+		for _, name := range e.mdGlobals[id] {
+			if !defined(name) {
+				return true
+			}
+		}
+		return false
+	}
+	// isBad: the node, or one it reaches, names a global value that is not kept. A node
+	// on the walk's current path (a cycle) counts as good there. The walk keeps its own
+	// stack: metadata chains can be millions of nodes deep.
+	isBad := func(root int) bool {
+		switch state[root] {
 		case bad:
 			return true
 		case good, inProgress:
 			return false
 		}
-		state[id] = inProgress
-		res := false
-		for _, name := range e.mdGlobals[id] {
-			if !defined(name) {
-				res = true
-				break
+		type frame struct{ id, next int }
+		var stack []frame
+		push := func(id int) bool { // false: the node is bad by itself
+			state[id] = inProgress
+			if hasUndefined(id) {
+				state[id] = bad
+				return false
 			}
+			stack = append(stack, frame{id: id})
+			return true
 		}
-		if n := m.MD[id]; n != nil && !res {
-			for _, r := range n.Refs {
-				if isBad(r) {
-					res = true
-					break
+		if !push(root) {
+			return true
+		}
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			var refs []int
+			if n := m.MD[top.id]; n != nil {
+				refs = n.Refs
+			}
+			childBad := false
+			for top.next < len(refs) && !childBad {
+				r := refs[top.next]
+				top.next++
+				switch state[r] {
+				case bad:
+					childBad = true
+				case unknown:
+					if push(r) {
+						goto next // walk r first
+					}
+					childBad = true
 				}
 			}
+			if childBad {
+				// Bad: so is every node on the path to it.
+				for _, f := range stack {
+					state[f.id] = bad
+				}
+				return true
+			}
+			state[top.id] = good
+			stack = stack[:len(stack)-1]
+		next:
 		}
-		state[id] = good
-		if res {
-			state[id] = bad
-		}
-		return res
+		return state[root] == bad
 	}
 	namedOps := make([][]int, len(m.NamedMD))
 	for i, nm := range m.NamedMD {

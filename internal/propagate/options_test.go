@@ -1,6 +1,8 @@
 package propagate
 
 import (
+	"fmt"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -193,5 +195,32 @@ define spir_kernel void @many() {
 	res.Editor.WriteTo(&b)
 	if !strings.Contains(b.String(), "define spir_kernel void @k() !dbg !9 !sycl_used_aspects !1 !sycl_declared_aspects !1 {") {
 		t.Errorf("equal lists do not share the node:\n%s", b.String())
+	}
+}
+
+// TestDeepCallChain: a call chain far deeper than a recursive walk fits in a small stack
+// (the limit is lowered to 1 MiB for the test; the default 1 GiB gave out at about 1.5M
+// calls) propagates the leaf's fp64 to the kernel.
+func TestDeepCallChain(t *testing.T) {
+	const depth = 100000
+	var b strings.Builder
+	b.WriteString("define spir_kernel void @k() {\n  call void @f1()\n  ret void\n}\n")
+	for i := 1; i < depth; i++ {
+		fmt.Fprintf(&b, "define void @f%d() {\n  call void @f%d()\n  ret void\n}\n", i, i+1)
+	}
+	fmt.Fprintf(&b, "define void @f%d(double %%x) {\n  ret void\n}\n", depth)
+	old := debug.SetMaxStack(1 << 20)
+	defer debug.SetMaxStack(old)
+	res, err := runOn(t, b.String(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f, vals := range res.Used {
+		if f.Name == "k" && (len(vals) != 1 || vals[0] != 6) {
+			t.Errorf("kernel uses %v, want [6] (fp64)", vals)
+		}
+	}
+	if len(res.Used) != depth+1 {
+		t.Errorf("%d functions with aspects, want %d", len(res.Used), depth+1)
 	}
 }

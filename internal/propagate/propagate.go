@@ -495,24 +495,48 @@ func (r *run) virtualEdges(sets map[string][]*llvmir.Function) {
 }
 
 // propagate is DPC++'s depth-first propagation from an entry point, with a visited set
-// shared across entry points.
+// shared across entry points: a function's set gains, in callee order, each callee's set
+// once that callee's own subtree is done (a callee visited before, on a cycle say,
+// contributes its set as it is then). The walk keeps its own stack, so that a call chain
+// millions deep needs no deep Go stack.
 func (r *run) propagate(f *llvmir.Function, sets map[*llvmir.Function]set, visited map[*llvmir.Function]bool) {
-	callees := r.cg[f]
-	if len(callees) == 0 {
+	type frame struct {
+		f       *llvmir.Function
+		next    int  // the callee to look at next
+		waiting bool // the callee before next is being walked
+		local   set
+	}
+	if len(r.cg[f]) == 0 {
 		return
 	}
-	local := newSet()
-	for _, c := range callees {
-		if !visited[c] {
-			visited[c] = true
-			r.propagate(c, sets, visited)
+	stack := []frame{{f: f, local: newSet()}}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		callees := r.cg[top.f]
+		if top.waiting {
+			top.waiting = false
+			top.local.addAll(sets[callees[top.next-1]])
 		}
-		local.addAll(sets[c])
+		if top.next < len(callees) {
+			c := callees[top.next]
+			top.next++
+			if !visited[c] {
+				visited[c] = true
+				if len(r.cg[c]) > 0 {
+					top.waiting = true
+					stack = append(stack, frame{f: c, local: newSet()})
+					continue
+				}
+			}
+			top.local.addAll(sets[c])
+			continue
+		}
+		if sets[top.f] == nil {
+			sets[top.f] = newSet()
+		}
+		sets[top.f].addAll(top.local)
+		stack = stack[:len(stack)-1]
 	}
-	if sets[f] == nil {
-		sets[f] = newSet()
-	}
-	sets[f].addAll(local)
 }
 
 // writeUsed writes f's !sycl_used_aspects as DPC++ does: the used aspects that are not
