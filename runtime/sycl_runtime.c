@@ -572,11 +572,11 @@ static int check_requirements(const struct rs_image *img, const struct device *d
   return RSYCL_OK;
 }
 
-/* Can device d consume the image? OpenCL: spir64 images, SPIR 1.2 bitcode always (PoCL's
- * cl_khr_spir), SPIR-V with cl_khr_il_program. CUDA: nvptx64 images of an architecture
- * the device runs (see rsycl_cuda_image_score). */
-static int loadable(const struct rs_image *img, const struct device *d) {
-  if (d->backend == BACKEND_CUDA) return rsycl_cuda_image_score(img, d->cc_major, d->cc_minor) > 0;
+/* How well device d can consume the image: 0 not at all, higher is better. OpenCL: 1 for
+ * spir64 images, SPIR 1.2 bitcode always (PoCL's cl_khr_spir), SPIR-V with
+ * cl_khr_il_program. CUDA: rsycl_cuda_image_score for nvptx64 images. */
+static int fit(const struct rs_image *img, const struct device *d) {
+  if (d->backend == BACKEND_CUDA) return rsycl_cuda_image_score(img, d->cc_major, d->cc_minor);
   if (strcmp(img->target, "spir64") != 0) return 0;
   return img->format == RS_FORMAT_LLVMIR || (img->format == RS_FORMAT_SPIRV && d->il);
 }
@@ -593,7 +593,7 @@ static int some_image_fits(const struct device *d) {
     for (uint16_t j = 0; j < descs[i]->count; j++) {
       const struct rs_image *img = &descs[i]->images[j];
       seen++;
-      if (loadable(img, d) && check_requirements(img, d) == RSYCL_OK) return 1;
+      if (fit(img, d) && check_requirements(img, d) == RSYCL_OK) return 1;
     }
   return seen == 0;
 }
@@ -880,10 +880,12 @@ static int cuda_launch(const struct rs_image *img, const char *name, const void 
     size_t off = 0, size = 0, off1, size1;
     if (cu.FuncGetParamInfo(fn, 0, &off, &size) != 0) {
       kernel_params = NULL; /* an empty kernel object: no parameter */
-    } else if (size != args_size || cu.FuncGetParamInfo(fn, 1, &off1, &size1) == 0) {
-      return fail(RSYCL_DEVICE_ERROR,
-                  "kernel %s does not take one %zu-byte kernel object (its first parameter has %zu bytes%s)", name,
-                  args_size, size, cu.FuncGetParamInfo(fn, 1, &off1, &size1) == 0 ? ", and it has more" : "");
+    } else {
+      int more = cu.FuncGetParamInfo(fn, 1, &off1, &size1) == 0;
+      if (size != args_size || more)
+        return fail(RSYCL_DEVICE_ERROR,
+                    "kernel %s does not take one %zu-byte kernel object (its first parameter has %zu bytes%s)", name,
+                    args_size, size, more ? ", and it has more" : "");
     }
   }
   if (global_size == 0) return RSYCL_OK;
@@ -925,8 +927,7 @@ int rsycl_launch(const char *name, const void *args, size_t args_size, size_t gl
         refused = 1;
         continue;
       }
-      int score = cur->backend == BACKEND_CUDA ? rsycl_cuda_image_score(img, cur->cc_major, cur->cc_minor)
-                                               : loadable(img, cur);
+      int score = fit(img, cur);
       if (score > best) {
         best = score;
         chosen = img;

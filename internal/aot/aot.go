@@ -194,9 +194,14 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 				continue
 			}
 			if s.Tool == tools.LLVMSpirv {
-				// llvm-spirv-15 aborts on scalar OpConstantNull, which llc-22 writes.
-				if err := rewriteScalarNulls(s.Args[len(s.Args)-3]); err != nil {
-					return diag.Errorf(table, line, "%v", err)
+				// llvm-spirv-15 aborts on scalar OpConstantNull, which llc-22 writes:
+				// rewrite its SPIR-V input (the llc step's output) first.
+				for _, a := range s.Args {
+					if strings.HasSuffix(a, ".spv") {
+						if err := rewriteScalarNulls(a); err != nil {
+							return diag.Errorf(table, line, "%v", err)
+						}
+					}
 				}
 			}
 			if stdout, stderr, err := env.Run(nil, s.Tool, s.Args...); err != nil {

@@ -102,22 +102,7 @@ type Batch struct {
 
 // Add writes data for path. The first error is kept and returned by Commit.
 func (b *Batch) Add(path string, data []byte) {
-	if b.err != nil {
-		return
-	}
-	if b.seen == nil {
-		b.seen = map[string]bool{}
-	}
-	if b.seen[path] {
-		b.fail(fmt.Errorf("internal error: %s written twice", path))
-		return
-	}
-	b.seen[path] = true
-	if special, err := Check(path); err != nil || special {
-		if err == nil {
-			err = fmt.Errorf("%s is not a regular file", path)
-		}
-		b.fail(err)
+	if !b.claim(path) {
 		return
 	}
 	dir, base := filepath.Split(path)
@@ -147,28 +132,35 @@ func (b *Batch) Add(path string, data []byte) {
 // Adopt takes tmp, a file a tool has already written on path's file system, as path's
 // new content: Commit renames it into place, an error or Abort removes it.
 func (b *Batch) Adopt(tmp, path string) {
-	if b.err != nil {
+	if !b.claim(path) {
 		os.Remove(tmp)
 		return
+	}
+	b.pending = append(b.pending, [2]string{tmp, path})
+}
+
+// claim records that the batch writes path, which must be new to the batch and a regular
+// file or absent; false (with the error kept) otherwise, or after an earlier error.
+func (b *Batch) claim(path string) bool {
+	if b.err != nil {
+		return false
 	}
 	if b.seen == nil {
 		b.seen = map[string]bool{}
 	}
 	if b.seen[path] {
-		os.Remove(tmp)
 		b.fail(fmt.Errorf("internal error: %s written twice", path))
-		return
+		return false
 	}
 	b.seen[path] = true
 	if special, err := Check(path); err != nil || special {
 		if err == nil {
 			err = fmt.Errorf("%s is not a regular file", path)
 		}
-		os.Remove(tmp)
 		b.fail(err)
-		return
+		return false
 	}
-	b.pending = append(b.pending, [2]string{tmp, path})
+	return true
 }
 
 func (b *Batch) fail(err error) {
