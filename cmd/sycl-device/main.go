@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/worker"
 )
@@ -24,6 +25,7 @@ func newTool() *cli.Tool {
 }
 
 func main() {
+	atomicfile.CleanUpOnSignal()
 	for _, a := range os.Args[1:] {
 		if a == "--persistent_worker" || a == "-persistent_worker" {
 			os.Exit(serveWorker(os.Stdin, os.Stdout, os.Stderr))

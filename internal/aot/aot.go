@@ -154,7 +154,9 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 		if stage, err = os.MkdirTemp(outDir, ".aot-"); err != nil {
 			return diag.Errorf(table, 0, "cannot create a staging directory in %s: %v", outDir, err)
 		}
-		defer os.RemoveAll(stage)
+		removeStage := func() { os.RemoveAll(stage) }
+		defer atomicfile.Track(removeStage)()
+		defer removeStage()
 	}
 	var batch atomicfile.Batch
 	defer batch.Abort()

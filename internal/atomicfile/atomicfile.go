@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // WriteFile atomically replaces path with data.
@@ -60,11 +61,7 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 		}
 		return f.Close()
 	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
+	tmp, untrack, err := createTemp(path)
 	if err != nil {
 		return err
 	}
@@ -73,6 +70,7 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 			tmp.Close()
 			os.Remove(tmp.Name())
 		}
+		untrack()
 	}()
 	bw := bufio.NewWriterSize(tmp, 1<<20)
 	if err = fill(bw); err != nil {
@@ -95,38 +93,121 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 // and Commit renames them all. After an error, or Abort, no temporary file is left and no
 // destination has changed. A Batch is for one goroutine.
 type Batch struct {
-	pending [][2]string // temporary, final
-	seen    map[string]bool
-	err     error
+	pending  [][2]string // temporary, final
+	untracks []func()    // one per pending file or staged directory
+	seen     map[string]bool
+	staged   map[string]*stagedDir // by final directory
+	stages   []*stagedDir          // in the order of Stage
+	err      error
 }
+
+// stagedDir is a directory whose files a batch writes into a fresh sibling directory.
+type stagedDir struct {
+	final, stage string
+	files        []string // base names
+}
+
+// Stage sends the files the batch adds directly inside dir to a fresh hidden sibling
+// directory (dir's parent must exist). Commit renames that directory over dir when dir
+// is absent or empty, which is one rename for thousands of files (split's shard
+// directories, which Bazel creates empty), and otherwise moves the files one by one.
+func (b *Batch) Stage(dir string) {
+	if b.err != nil {
+		return
+	}
+	dir = filepath.Clean(dir)
+	if b.staged == nil {
+		b.staged = map[string]*stagedDir{}
+	}
+	if b.staged[dir] != nil {
+		return
+	}
+	parent, base := filepath.Split(dir)
+	if parent == "" {
+		parent = "."
+	}
+	stage, err := os.MkdirTemp(parent, "."+base+".tmp")
+	if err == nil {
+		err = os.Chmod(stage, 0o755)
+	}
+	if err != nil {
+		os.Remove(stage)
+		b.fail(fmt.Errorf("cannot create %s: %v", dir, err))
+		return
+	}
+	sd := &stagedDir{final: dir, stage: stage}
+	b.staged[dir] = sd
+	b.stages = append(b.stages, sd)
+	b.untracks = append(b.untracks, Track(func() { os.RemoveAll(stage) }))
+}
+
+// umask is the process's file mode creation mask, read once.
+var umask = func() os.FileMode {
+	old := syscall.Umask(0)
+	syscall.Umask(old)
+	return os.FileMode(old)
+}()
 
 // Add writes data for path. The first error is kept and returned by Commit.
 func (b *Batch) Add(path string, data []byte) {
+	if sd := b.staged[filepath.Dir(path)]; sd != nil && b.err == nil {
+		b.addStaged(sd, path, data)
+		return
+	}
 	if !b.claim(path) {
 		return
 	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	f, untrack, err := createTemp(path)
 	if err != nil {
 		b.fail(fmt.Errorf("cannot write %s: %v", path, err))
 		return
 	}
 	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Chmod(0o644)
+	}
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
-	if werr == nil {
-		werr = os.Chmod(f.Name(), 0o644)
-	}
 	if werr != nil {
 		os.Remove(f.Name())
+		untrack()
 		b.fail(fmt.Errorf("cannot write %s: %v", path, werr))
 		return
 	}
 	b.pending = append(b.pending, [2]string{f.Name(), path})
+	b.untracks = append(b.untracks, untrack)
+}
+
+// addStaged writes path's data into its staged directory: the directory is the batch's
+// own, so the file is created there under its final name.
+func (b *Batch) addStaged(sd *stagedDir, path string, data []byte) {
+	if b.seen == nil {
+		b.seen = map[string]bool{}
+	}
+	if b.seen[path] {
+		b.fail(fmt.Errorf("internal error: %s written twice", path))
+		return
+	}
+	b.seen[path] = true
+	base := filepath.Base(path)
+	f, err := os.OpenFile(filepath.Join(sd.stage, base), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		b.fail(fmt.Errorf("cannot write %s: %v", path, err))
+		return
+	}
+	_, werr := f.Write(data)
+	if werr == nil && umask&0o644 != 0 {
+		werr = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		b.fail(fmt.Errorf("cannot write %s: %v", path, werr))
+		return
+	}
+	sd.files = append(sd.files, base)
 }
 
 // Adopt takes tmp, a file a tool has already written on path's file system, as path's
@@ -137,6 +218,7 @@ func (b *Batch) Adopt(tmp, path string) {
 		return
 	}
 	b.pending = append(b.pending, [2]string{tmp, path})
+	b.untracks = append(b.untracks, Track(func() { os.Remove(tmp) }))
 }
 
 // claim records that the batch writes path, which must be new to the batch and a regular
@@ -173,7 +255,34 @@ func (b *Batch) Abort() {
 	for _, p := range b.pending {
 		os.Remove(p[0])
 	}
-	b.pending = nil
+	for _, sd := range b.stages {
+		os.RemoveAll(sd.stage)
+	}
+	b.forget()
+}
+
+// forget drops the pending files and staged directories (renamed or removed) and stops
+// tracking them.
+func (b *Batch) forget() {
+	for _, u := range b.untracks {
+		u()
+	}
+	b.pending, b.untracks, b.stages, b.staged = nil, nil, nil, nil
+}
+
+// emptyDir reports whether dir is a directory (not a link) without entries.
+func emptyDir(dir string) bool {
+	fi, err := os.Lstat(dir)
+	if err != nil || !fi.IsDir() {
+		return false
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(1)
+	return len(names) == 0 && err == io.EOF
 }
 
 // Commit renames every file into place, or returns the first error of Add (nothing
@@ -182,15 +291,60 @@ func (b *Batch) Commit() error {
 	if b.err != nil {
 		return b.err
 	}
+	dirs := make([]string, 0, len(b.pending)+len(b.stages))
+	for _, p := range b.pending {
+		dirs = append(dirs, filepath.Dir(p[1]))
+	}
+	for _, sd := range b.stages {
+		dirs = append(dirs, filepath.Dir(sd.final))
+	}
+	unlock := lockDirs(dirs)
+	defer unlock()
+	// Staged directories: whole when the destination is absent or empty, otherwise
+	// file by file, each destination checked before anything is renamed.
+	var wholeDirs [][2]string
+	for _, sd := range b.stages {
+		if _, err := os.Lstat(sd.final); os.IsNotExist(err) || emptyDir(sd.final) {
+			wholeDirs = append(wholeDirs, [2]string{sd.stage, sd.final})
+			continue
+		}
+		if fi, err := os.Lstat(sd.final); err == nil && !fi.IsDir() {
+			b.Abort()
+			return fmt.Errorf("%s is not a directory", sd.final)
+		}
+		for _, base := range sd.files {
+			final := filepath.Join(sd.final, base)
+			if special, err := Check(final); err != nil || special {
+				if err == nil {
+					err = fmt.Errorf("%s is not a regular file", final)
+				}
+				b.Abort()
+				return err
+			}
+			b.pending = append(b.pending, [2]string{filepath.Join(sd.stage, base), final})
+		}
+	}
+	for _, d := range wholeDirs {
+		if err := os.Rename(d[0], d[1]); err != nil {
+			b.Abort()
+			return fmt.Errorf("cannot write %s: %v", d[1], err)
+		}
+	}
+	stages := b.stages
+	defer func() {
+		for _, sd := range stages {
+			os.RemoveAll(sd.stage) // emptied, or already renamed (then absent)
+		}
+	}()
 	for i, p := range b.pending {
 		if err := os.Rename(p[0], p[1]); err != nil {
 			for _, q := range b.pending[i:] {
 				os.Remove(q[0])
 			}
-			b.pending = nil
+			b.forget()
 			return fmt.Errorf("cannot write %s: %v", p[1], err)
 		}
 	}
-	b.pending = nil
+	b.forget()
 	return nil
 }

@@ -24,6 +24,14 @@ type Extractor struct {
 	fixedItems []int // named-metadata items, needed by every module
 	lines      []otherLine
 	funcIndex  map[*Function]int
+	// Indexes into lines, so that a module visits only the lines it may need: lines
+	// every module keeps (head and unclassified lines), and those kept by name or number.
+	alwaysLines []int
+	typeLines   map[string][]int
+	comdatLines map[string][]int
+	attrLines   map[int][]int
+	// kept holds the globals every module keeps (the non-discardable ones).
+	kept []*Global
 }
 
 // Kinds of top-level lines that are not functions, globals or metadata.
@@ -48,7 +56,8 @@ type otherLine struct {
 func NewExtractor(m *Module) *Extractor {
 	e := &Extractor{m: m, mdGlobals: map[int][]string{},
 		funcItem: map[*Function]int{}, globalItem: map[*Global]int{},
-		mdItem: map[int]int{}, funcIndex: map[*Function]int{}}
+		mdItem: map[int]int{}, funcIndex: map[*Function]int{},
+		typeLines: map[string][]int{}, comdatLines: map[string][]int{}, attrLines: map[int][]int{}}
 	for i, f := range m.Funcs {
 		e.funcIndex[f] = i
 	}
@@ -77,6 +86,23 @@ func NewExtractor(m *Module) *Extractor {
 					e.lines = append(e.lines, ol)
 				}
 			}
+		}
+	}
+	for i, ol := range e.lines {
+		switch ol.kind {
+		case lineType:
+			e.typeLines[ol.name] = append(e.typeLines[ol.name], i)
+		case lineComdat:
+			e.comdatLines[ol.name] = append(e.comdatLines[ol.name], i)
+		case lineAttrs:
+			e.attrLines[ol.attr] = append(e.attrLines[ol.attr], i)
+		default:
+			e.alwaysLines = append(e.alwaysLines, i)
+		}
+	}
+	for _, g := range m.Globals {
+		if !g.Discardable() {
+			e.kept = append(e.kept, g)
 		}
 	}
 	for _, f := range m.Funcs {
@@ -158,10 +184,8 @@ func (e *Extractor) Closure(entries []*Function) *Contents {
 	for _, f := range entries {
 		addF(f)
 	}
-	for _, g := range m.Globals {
-		if !g.Discardable() {
-			addG(g)
-		}
+	for _, g := range e.kept {
+		addG(g)
 	}
 	for len(fq) > 0 || len(gq) > 0 {
 		for len(fq) > 0 {
@@ -320,10 +344,8 @@ func (e *Extractor) referenced(c *Contents) references {
 			typeStack = append(typeStack, name)
 		}
 	}
-	for _, f := range m.Funcs {
-		if !c.Funcs[f] {
-			continue
-		}
+	// The sets are the same whatever the order: visit only what c holds.
+	for f := range c.Funcs {
 		for _, t := range f.Sig.TypeRefs {
 			useType(t)
 		}
@@ -340,10 +362,7 @@ func (e *Extractor) referenced(c *Contents) references {
 			r.comdats[f.Comdat] = true
 		}
 	}
-	for _, g := range m.Globals {
-		if !c.Globals[g] {
-			continue
-		}
+	for g := range c.Globals {
 		for _, t := range g.Types.TypeRefs {
 			useType(t)
 		}
@@ -403,22 +422,29 @@ func (e *Extractor) gather(c *Contents, namedOps [][]int, refs references) *modu
 			p.named.WriteString("!" + nm.Name + " = !{" + strings.Join(ids, ", ") + "}\n")
 		}
 	}
-	for _, ol := range e.lines {
+	// The lines this module may hold, in input order.
+	lines := append([]int(nil), e.alwaysLines...)
+	for t := range refs.types {
+		lines = append(lines, e.typeLines[t]...)
+	}
+	for cd := range refs.comdats {
+		lines = append(lines, e.comdatLines[cd]...)
+	}
+	for a := range refs.attrs {
+		lines = append(lines, e.attrLines[a]...)
+	}
+	sort.Ints(lines)
+	for _, i := range lines {
+		ol := e.lines[i]
 		switch ol.kind {
 		case lineHead:
 			p.head.Write(ol.text)
 		case lineType:
-			if refs.types[ol.name] {
-				p.typeDefs.Write(ol.text)
-			}
+			p.typeDefs.Write(ol.text)
 		case lineComdat:
-			if refs.comdats[ol.name] {
-				p.comdatDefs.Write(ol.text)
-			}
+			p.comdatDefs.Write(ol.text)
 		case lineAttrs:
-			if refs.attrs[ol.attr] {
-				p.attrLines[ol.attr] = ol.text
-			}
+			p.attrLines[ol.attr] = ol.text
 		default:
 			p.rest.Write(ol.text)
 		}

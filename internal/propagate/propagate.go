@@ -58,15 +58,27 @@ type set = *aspectSet
 
 type aspectSet struct {
 	order []int
-	in    map[int]struct{}
+	in    map[int]struct{} // only once the set outgrows a scan of order
 }
 
-func newSet() set { return &aspectSet{in: map[int]struct{}{}} }
+// setScan is the size up to which membership is a scan of order: aspect sets are small,
+// and a map per function was most of propagate's allocations on large modules.
+const setScan = 16
+
+func newSet() set { return &aspectSet{} }
 
 func (s *aspectSet) add(v int) {
-	if _, ok := s.in[v]; !ok {
+	if s.has(v) {
+		return
+	}
+	s.order = append(s.order, v)
+	if s.in != nil {
 		s.in[v] = struct{}{}
-		s.order = append(s.order, v)
+	} else if len(s.order) > setScan {
+		s.in = make(map[int]struct{}, 2*len(s.order))
+		for _, o := range s.order {
+			s.in[o] = struct{}{}
+		}
 	}
 }
 
@@ -81,8 +93,16 @@ func (s *aspectSet) has(v int) bool {
 	if s == nil {
 		return false
 	}
-	_, ok := s.in[v]
-	return ok
+	if s.in != nil {
+		_, ok := s.in[v]
+		return ok
+	}
+	for _, o := range s.order {
+		if o == v {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *aspectSet) len() int {

@@ -138,7 +138,7 @@ func (o *postLinkOptions) emit(env *cli.Env, out *atomicfile.Batch, base string,
 }
 
 func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
-	defer memlimit.ForInput(len(m.Src))()
+	defer memlimit.ForParsedInput(len(m.Src))()
 	var out atomicfile.Batch
 	defer func() {
 		if err != nil {
@@ -345,7 +345,7 @@ const TableName = filetable.TableFile
 // SplitShards writes one directory per shard, each with a table (possibly empty) and
 // the image files of its rows, named from the image identity.
 func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []string) (err error) {
-	defer memlimit.ForInput(len(m.Src))()
+	defer memlimit.ForParsedInput(len(m.Src))()
 	groups := Groups(m, opts)
 	if err := checkEntryNames(m, groups); err != nil {
 		return err
@@ -361,23 +361,20 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 		s := Shard(g, len(dirs))
 		byShard[s] = append(byShard[s], g)
 	}
+	// Each shard's files are written into a fresh staging directory that replaces the
+	// shard directory at Commit (Bazel creates it empty): nothing appears before all
+	// shards are written, and nothing is left behind on failure.
 	var out atomicfile.Batch
-	var created []string // shard directories this call made: removed again on failure
 	defer func() {
 		if err != nil {
 			out.Abort()
-			for i := len(created) - 1; i >= 0; i-- {
-				os.Remove(created[i]) // only when empty
-			}
 		}
 	}()
 	for i, dir := range dirs {
-		if _, statErr := os.Stat(dir); statErr != nil {
-			created = append(created, dir)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(filepath.Clean(dir)), 0o755); err != nil {
 			return fmt.Errorf("cannot create %s: %v", dir, err)
 		}
+		out.Stage(dir)
 		gs := byShard[i]
 		sort.Slice(gs, func(a, b int) bool { return Identity(gs[a]) < Identity(gs[b]) })
 		tab := filetable.New(filetable.Code, filetable.Properties, filetable.Symbols)

@@ -2,6 +2,7 @@ package wrap
 
 import (
 	"flag"
+	"io"
 
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
@@ -36,11 +37,9 @@ func Verb() *cli.Verb {
 				in.AllowOutside = allowOutside
 				inputs = append(inputs, in)
 			}
-			src, err := Generate(SanitizeID(id), inputs)
-			if err != nil {
-				return err
-			}
-			return atomicfile.WriteFile(out, src, 0o644)
+			return atomicfile.Write(out, 0o644, func(w io.Writer) error {
+				return GenerateTo(w, SanitizeID(id), inputs)
+			})
 		},
 	}
 }
