@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // Temporary files and staging directories in flight are tracked, so that a process
@@ -62,6 +63,7 @@ func CleanUpOnSignal() {
 		signal.Reset()
 		if s, ok := sig.(syscall.Signal); ok {
 			syscall.Kill(os.Getpid(), s)
+			time.Sleep(5 * time.Second) // the signal is delivered asynchronously
 		}
 		os.Exit(1)
 	}()

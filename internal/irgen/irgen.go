@@ -24,6 +24,10 @@ type Options struct {
 	// ModuleIDs also gives kernels the "module-id" attribute llvm-split's
 	// --split-by-category=module-id reads, with the same values.
 	ModuleIDs bool
+	// Shape is the call graph: "" or "dag" (levels, as real device code), "chain"
+	// (every kernel calls h0, h<i> calls h<i+1>, the last uses double: one call chain as
+	// deep as there are helpers) or "flat" (kernels call nothing).
+	Shape string
 }
 
 // DefaultOptions is the benchmark module of the issues: about 65 MB (62 MiB).
@@ -31,7 +35,12 @@ var DefaultOptions = Options{Kernels: 2000, Helpers: 20000, Body: 14, Seed: 1}
 
 // Write writes the module for opts to w.
 func Write(w io.Writer, opts Options) error {
-	g := &gen{kernels: opts.Kernels, helpers: opts.Helpers, body: opts.Body, debug: opts.Debug, sources: opts.Sources, moduleIDs: opts.ModuleIDs}
+	switch opts.Shape {
+	case "", "dag", "chain", "flat":
+	default:
+		return fmt.Errorf("unknown shape %q (dag, chain, flat)", opts.Shape)
+	}
+	g := &gen{kernels: opts.Kernels, helpers: opts.Helpers, body: opts.Body, debug: opts.Debug, sources: opts.Sources, moduleIDs: opts.ModuleIDs, shape: opts.Shape}
 	if g.sources < 1 {
 		g.sources = 16
 	}
@@ -61,6 +70,7 @@ type gen struct {
 	tail              []byte
 	sources           int
 	moduleIDs         bool
+	shape             string
 }
 
 func (g *gen) p(format string, args ...interface{}) { fmt.Fprintf(g.w, format, args...) }
@@ -82,6 +92,9 @@ func (g *gen) module() {
 		g.usesHalf[i] = x >= 4 && x < 6
 		g.usesAtomic[i] = x >= 6 && x < 8
 		g.declaredUsed[i] = x == 99
+		if g.shape == "chain" {
+			g.usesDouble[i], g.usesHalf[i], g.usesAtomic[i], g.declaredUsed[i] = i == n-1, false, false, false
+		}
 	}
 	// Fixed metadata ids: 0 fp16 pair, 1 fp64 pair, 2 atomic64 pair, 3 gpu pair,
 	// 4 type list entry, 5 used-list {fp16}, 6 DIFile, 7 DICompileUnit, 8.. dynamic.
@@ -166,6 +179,12 @@ func (g *gen) helper(i int) {
 	if next > 0 {
 		calls = g.r.Intn(4)
 	}
+	if g.shape == "chain" {
+		calls, level, next = 0, i+1, 1
+		if i+1 < g.helpers {
+			calls = 1
+		}
+	}
 	for c := 0; c < calls; c++ {
 		callee := level + g.r.Intn(next)
 		dbg := ""
@@ -216,6 +235,12 @@ func (g *gen) kernel(k int) {
 	g.p("  %%p = addrspacecast ptr addrspace(1) %%out to ptr addrspace(4)\n")
 	calls := 1 + g.r.Intn(5)
 	per := (g.helpers + levels - 1) / levels
+	switch g.shape {
+	case "chain":
+		calls, per = 1, 1
+	case "flat":
+		calls = 0
+	}
 	for c := 0; c < calls; c++ {
 		callee := g.r.Intn(per)
 		dbg := ""

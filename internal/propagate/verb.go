@@ -66,11 +66,11 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 	if err := llvmir.NotBitcode(in, src); err != nil {
 		return err
 	}
+	defer memlimit.Hold()()
 	m, err := llvmir.Parse(in, src)
 	if err != nil {
 		return err
 	}
-	defer memlimit.ForParsedInput(len(src))()
 	if fl.lower {
 		lowered, err := kernelinfo.Lower(m)
 		if err != nil {

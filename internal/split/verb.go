@@ -48,6 +48,7 @@ func parseModule(env *cli.Env, args []string) (*llvmir.Module, error) {
 	if err := llvmir.NotBitcode(name, data); err != nil {
 		return nil, err
 	}
+	defer memlimit.Hold()()
 	return llvmir.Parse(name, data)
 }
 
@@ -138,7 +139,7 @@ func (o *postLinkOptions) emit(env *cli.Env, out *atomicfile.Batch, base string,
 }
 
 func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
-	defer memlimit.ForParsedInput(len(m.Src))()
+	defer memlimit.Hold()()
 	var out atomicfile.Batch
 	defer func() {
 		if err != nil {
@@ -345,7 +346,7 @@ const TableName = filetable.TableFile
 // SplitShards writes one directory per shard, each with a table (possibly empty) and
 // the image files of its rows, named from the image identity.
 func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []string) (err error) {
-	defer memlimit.ForParsedInput(len(m.Src))()
+	defer memlimit.Hold()()
 	groups := Groups(m, opts)
 	if err := checkEntryNames(m, groups); err != nil {
 		return err

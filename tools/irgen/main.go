@@ -24,6 +24,7 @@ func main() {
 	flag.Int64Var(&o.Seed, "seed", o.Seed, "random seed")
 	flag.IntVar(&o.Sources, "sources", 16, "number of distinct sycl-module-id values")
 	flag.BoolVar(&o.ModuleIDs, "module-ids", false, "also emit \"module-id\" attributes for llvm-split --split-by-category=module-id")
+	flag.StringVar(&o.Shape, "shape", "dag", "call graph: dag (levels of helpers), chain (one chain as deep as -helpers) or flat (kernels call nothing)")
 	flag.Parse()
 	write := func(w io.Writer) error { return irgen.Write(w, o) }
 	var err error

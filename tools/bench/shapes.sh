@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Benchmark: how the tools scale with the shape of the input, against opt-22
+# -passes=verify (LLVM's own parse and verification: linear in the module) on the same
+# module in the same run. A tool that grows faster than linearly shows as a ratio that
+# grows with the input.
+#   propagate on a call chain as deep as the module (100k and 1M functions) and on 1M
+#     flat kernels;
+#   split -split=kernel on 10k, 30k and 100k flat kernels (one image each), written to
+#     tmpfs when /dev/shm exists, so that the file system's cost of creating 300k files
+#     does not hide the tool's own;
+#   wrap of a 512 MiB image: peak RSS against the image size.
+# Goals (issue 21): split of 100k kernels <= 10 s and within 2x of linear
+# (t(100k) <= 20 t(10k)); propagate within 2x of linear (t(1M chain) <= 20 t(100k
+# chain)); wrap peak RSS <= 2x the image. Exits 1 if one is missed.
+# usage: tools/bench/shapes.sh            (about 5 minutes on the 2-core VM)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+tools/bazel build -c opt //cmd/sycl-device //tools/irgen //tools/benchtime >/dev/null 2>&1
+bin="$(tools/bazel info -c opt bazel-bin 2>/dev/null)"
+sd="$bin/cmd/sycl-device/sycl-device_/sycl-device"
+bt="$bin/tools/benchtime/benchtime_/benchtime"
+gen="$bin/tools/irgen/irgen_/irgen"
+work="$(mktemp -d)"
+fast="$work"
+[ -d /dev/shm ] && [ -w /dev/shm ] && fast="$(mktemp -d /dev/shm/shapes.XXXXXX)"
+trap 'rm -rf "$work" "$fast"' EXIT
+field() { sed -n "s/.*$2=\([0-9.]*\).*/\1/p" <<<"$1"; }
+opt="$(readlink -f "$(command -v opt-22)")"
+echo "machine: $(nproc) cores; split output on $(df --output=fstype "$fast" | tail -1)"
+declare -A T
+measure() { # key input command...
+  local key="$1" in="$2"; shift 2
+  local ours theirs
+  ours=$("$bt" -runs 1 -label "$key" -- "$@")
+  theirs=$("$bt" -runs 1 -label "opt-verify" -- "$opt" -passes=verify -disable-output "$in")
+  T[$key]=$(field "$ours" best_s)
+  printf '%-22s %8.2f s  peak %7.1f MB  | opt -passes=verify %7.2f s | ratio %.3f\n' "$key" \
+    "$(field "$ours" best_s)" "$(field "$ours" peak_rss_mb)" "$(field "$theirs" best_s)" \
+    "$(echo "$(field "$ours" best_s) / $(field "$theirs" best_s)" | bc -l)"
+}
+for n in 100000 1000000; do
+  "$gen" -shape chain -kernels 1 -helpers "$n" -body 1 -o "$work/chain.ll"
+  measure "propagate chain $((n / 1000))k" "$work/chain.ll" "$sd" propagate -o "$work/out.ll" "$work/chain.ll"
+done
+"$gen" -shape flat -kernels 1000000 -helpers 1 -body 1 -o "$work/flat.ll"
+measure "propagate flat 1000k" "$work/flat.ll" "$sd" propagate -o "$work/out.ll" "$work/flat.ll"
+for n in 10000 30000 100000; do
+  "$gen" -shape flat -kernels "$n" -helpers 1 -body 1 -o "$work/flat.ll"
+  rm -rf "$fast/s"
+  measure "split kernel $((n / 1000))k" "$work/flat.ll" "$sd" split -split=kernel --shards=8 --out-dir="$fast/s" "$work/flat.ll"
+done
+rm -rf "$fast/s"
+head -c $((512 << 20)) /dev/urandom >"$work/big.bin"
+printf '[Code]\nbig.bin\n' >"$work/w.table"
+w=$("$bt" -runs 1 -label wrap -- "$sd" wrap --table="spir64:spirv:$work/w.table" -o "$work/w.c")
+printf '%-22s %8.2f s  peak %7.1f MB  (image 512 MiB, output %d MiB)\n' "wrap 512 MiB" "$(field "$w" best_s)" "$(field "$w" peak_rss_mb)" "$(($(stat -c %s "$work/w.c") >> 20))"
+awk -v s10="${T[split kernel 10k]}" -v s100="${T[split kernel 100k]}" -v c100="${T[propagate chain 100k]}" \
+    -v c1m="${T[propagate chain 1000k]}" -v wr="$(field "$w" peak_rss_mb)" 'BEGIN{
+  printf "split 100k: %.2f s (goal <= 10); t(100k)/t(10k) = %.1f (goal <= 20)\n", s100, s100 / s10
+  printf "propagate chain: t(1M)/t(100k) = %.1f (goal <= 20)\n", c1m / c100
+  printf "wrap: peak RSS / image = %.3f (goal <= 2)\n", wr / 512
+  exit !(s100 <= 10 && s100 / s10 <= 20 && c1m / c100 <= 20 && wr / 512 <= 2)
+}'
