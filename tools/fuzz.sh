@@ -2,9 +2,14 @@
 # Runs every Go fuzz target for SECONDS each (default 5; CI uses the default, longer runs:
 # tools/fuzz.sh 600). New crashers land in the package's testdata/fuzz/ and become
 # regression tests of the ordinary `go test` and `bazel test`.
+#
+# For long runs on a machine without Go (a lent many-core machine):
+#   tools/fuzz.sh build DIR          # here: instrumented test binaries, one per target
+#   tools/fuzz.sh run DIR SECONDS    # there, from the repository root: every target for
+#                                    # SECONDS with one worker per core; prints execs and
+#                                    # corpus size; crashers land in testdata/fuzz/
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-secs="${1:-5}"
 GO=/usr/lib/go-1.19/bin/go
 [ -x "$GO" ] || GO=go
 targets=(
@@ -14,7 +19,31 @@ targets=(
   "internal/props FuzzBase64"
   "internal/devconfig FuzzParse"
   "internal/wrap FuzzGenerate"
+  "internal/worker FuzzServe"
+  "internal/aot FuzzCompileTable"
+  "cmd/sycl-device FuzzPostLinkOptions"
 )
+bin_name() { echo "$(tr / _ <<<"$1")_$2.test"; }
+case "${1:-}" in
+build)
+  dir="$2"; mkdir -p "$dir"
+  for t in "${targets[@]}"; do
+    set -- $t
+    GOTOOLCHAIN=local GOFLAGS=-mod=mod "$GO" test -c -fuzz "^$2\$" -o "$dir/$(bin_name "$1" "$2")" "./$1"
+  done
+  exit 0 ;;
+run)
+  dir="$(cd "$2" && pwd)"; secs="$3"; root="$(pwd)"
+  for t in "${targets[@]}"; do
+    set -- $t
+    echo "fuzz: $1 $2 for ${secs}s on $(nproc) workers"
+    (cd "$root/$1" && "$dir/$(bin_name "$1" "$2")" -test.run '^$' -test.fuzz "^$2\$" -test.fuzztime "${secs}s" \
+      -test.fuzzcachedir "$dir/cache/$2" 2>&1 | grep -E '^fuzz: elapsed|^(PASS|FAIL|---)|failure|Failing input' | tail -3)
+    echo "corpus: $(ls "$dir/cache/$2/$2" 2>/dev/null | wc -l) entries"
+  done
+  exit 0 ;;
+esac
+secs="${1:-5}"
 for t in "${targets[@]}"; do
   set -- $t
   echo "fuzz: $1 $2 for ${secs}s"

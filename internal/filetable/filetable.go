@@ -153,6 +153,10 @@ func Resolve(tableFile string, line int, cell string, allowOutside bool) (string
 		return filepath.Clean(cell), nil
 	}
 	clean := filepath.Clean(cell)
+	if clean == "." || strings.HasSuffix(cell, "/") {
+		// The table's directory itself, or a directory: never a file.
+		return "", diag.Errorf(tableFile, line, "%q names a directory, not a file", cell)
+	}
 	if !allowOutside && (clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator))) {
 		return "", diag.Errorf(tableFile, line, "path %q leaves the table's directory", cell)
 	}
