@@ -5,7 +5,8 @@
 #
 # For long runs on a machine without Go (a lent many-core machine):
 #   tools/fuzz.sh build DIR          # here: instrumented test binaries, one per target
-#   tools/fuzz.sh run DIR SECONDS    # there, from the repository root: every target for
+#   tools/fuzz.sh run DIR SECONDS [PKG:TARGET...]
+#                                    # there, from the repository root: every target (or those named) for
 #                                    # SECONDS with one worker per core; prints execs and
 #                                    # corpus size; crashers land in testdata/fuzz/
 set -euo pipefail
@@ -33,13 +34,18 @@ build)
   done
   exit 0 ;;
 run)
-  dir="$(cd "$2" && pwd)"; secs="$3"; root="$(pwd)"
+  dir="$(cd "$2" && pwd)"; secs="$3"; root="$(pwd)"; shift 3; only="$*"
+  touch "$dir/.start"
   for t in "${targets[@]}"; do
     set -- $t
+    [[ -z "$only" || " $only " == *" $1:$2 "* ]] || continue
     echo "fuzz: $1 $2 for ${secs}s on $(nproc) workers"
     (cd "$root/$1" && "$dir/$(bin_name "$1" "$2")" -test.run '^$' -test.fuzz "^$2\$" -test.fuzztime "${secs}s" \
-      -test.fuzzcachedir "$dir/cache/$2" 2>&1 | grep -E '^fuzz: elapsed|^(PASS|FAIL|---)|failure|Failing input' | tail -3)
+      -test.fuzzcachedir "$dir/cache/$2" 2>&1 | grep -E '^fuzz: elapsed|^(PASS|FAIL|---)|failure|Failing input|_test.go' | tail -6) || true
     echo "corpus: $(ls "$dir/cache/$2/$2" 2>/dev/null | wc -l) entries"
+    for c in $(find "$root/$1/testdata/fuzz/$2" -newer "$dir/.start" -type f 2>/dev/null); do
+      echo "new crasher $c:"; cat "$c"
+    done
   done
   exit 0 ;;
 esac

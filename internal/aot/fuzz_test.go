@@ -50,11 +50,13 @@ func FuzzCompileTable(f *testing.F) {
 				if i == 0 || strings.HasPrefix(a, "-") {
 					continue // the tool, and its own options
 				}
-				if strings.HasPrefix(a, "/") && !strings.HasPrefix(a, dir+"/") {
-					t.Fatalf("a path outside the directories: %q in %q", a, line)
+				if !strings.HasPrefix(a, "/") {
+					continue
 				}
-				if strings.Contains(a, "..") {
-					t.Fatalf("a path that climbs: %q in %q", a, line)
+				// A file argument lies strictly inside the table's directory ("..0" is a
+				// file name; ".." as a component would climb).
+				if rel, err := filepath.Rel(dir, a); err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+					t.Fatalf("a path outside the table's directory: %q in %q", a, line)
 				}
 			}
 		}
