@@ -68,6 +68,7 @@ func TestBadInputCatalogue(t *testing.T) {
 		{"post-link table name with |", map[string]string{"in.ll": "declare void @f()\n"}, []string{"post-link", "-S", "-o", "D/a|b.table", "D/in.ll"}, 2, `a\|b\.table": a table name cannot hold`},
 		{"aot: no Code column", map[string]string{"t.table": "[Properties]\na.prop\n", "a.prop": prop}, []string{"aot", "-target=spir64", "--llc=llc", "--out-dir=D/img", "D/t.table"}, 1, `t\.table:1: the table has no Code column`},
 		{"aot: a cell naming the table's directory", map[string]string{"t.table": "[Code]\n.\n"}, []string{"aot", "-target=spir64", "--dry-run", "--llc=llc", "--out-dir=D/img", "D/t.table"}, 1, `t\.table:2: "\." names a directory, not a file`},
+		{"aot: a blank cell", map[string]string{"t.table": "[Code]\n \n"}, []string{"aot", "-target=spir64", "--dry-run", "--llc=llc", "--out-dir=D/img", "D/t.table"}, 1, `t\.table:2: file name " " begins or ends with white space`},
 		{"unknown flag", map[string]string{"in.ll": ""}, []string{"propagate", "--frobnicate", "D/in.ll"}, 2, `--frobnicate`},
 		{"unknown verb", nil, []string{"frobnicate"}, 2, `unknown verb "frobnicate"`},
 		{"bad wrap format", nil, []string{"wrap", "--table=spir64:exe:x.table", "-o", "OUT"}, 2, `unknown image format "exe"`},

@@ -142,6 +142,10 @@ func Resolve(tableFile string, line int, cell string, allowOutside bool) (string
 	if cell == "" {
 		return "", diag.Errorf(tableFile, line, "empty file name")
 	}
+	if strings.TrimSpace(cell) != cell {
+		// " a.ll" is a name no tool line or .sym file keeps apart from its neighbours.
+		return "", diag.Errorf(tableFile, line, "file name %q begins or ends with white space; refused", cell)
+	}
 	if strings.HasPrefix(cell, "-") {
 		// A tool would take it for an option (llc -load=evil.so).
 		return "", diag.Errorf(tableFile, line, "file name %q looks like an option; refused", cell)
