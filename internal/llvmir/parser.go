@@ -134,6 +134,7 @@ type scanner struct {
 	noTypes  bool // collect references only (debug intrinsics)
 	lineUses []string
 	calleeAt int // offset of the '@' of this line's direct callee (not a value reference)
+	depth    int // bracket depth where the last region ended: 0 when balanced
 	// pending collects every %name of a type definition (by value or not), resolved
 	// against the module's types once the whole module is read (forward references).
 	pending *[]pendingType
@@ -229,7 +230,16 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 			return i, err
 		}
 	}
+	s.depth = depth
 	return i, nil
+}
+
+// unbalanced is the message for a statement whose brackets do not close on its line.
+func (s *scanner) unbalanced(what string) error {
+	if s.depth > 0 {
+		return s.p.errorf(s.line, "%s: unclosed '(', '[', '{' or '<'", what)
+	}
+	return s.p.errorf(s.line, "%s: unexpected ')', ']', '}' or '>'", what)
 }
 
 // globalRef reads @name at src[i]: a reference unless it is the line's direct callee.
@@ -692,6 +702,11 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 	if err != nil {
 		return err
 	}
+	// A statement is one line, except the case lists of switch and indirectbr, which
+	// open a '[' closed on a later line (whose own depth goes below zero).
+	if s.depth > 0 && !multiLine(op) {
+		return s.unbalanced(string(op))
+	}
 	// Attachments of the instruction: ", !dbg !N", ", !sycl_used_aspects !N".
 	dbg := -1
 	if len(f.mdRefs) > mdBefore {
@@ -943,6 +958,9 @@ func (p *parser) global(lineStart, i, end int) error {
 	if _, err := s.region(k, end, false); err != nil {
 		return err
 	}
+	if s.depth != 0 {
+		return s.unbalanced("@" + name)
+	}
 	g.Comdat = globalComdat(src, k, end, name)
 	if old := p.m.globalByName[name]; old != nil {
 		return p.errorf(p.line, "redefinition of @%s (first defined at line %d)", name, old.Line)
@@ -1008,8 +1026,21 @@ func (p *parser) typeDef(i, end int) error {
 	}
 	p.m.Structs[name] = st
 	s := &scanner{p: p, tu: &st.Members, line: p.line, calleeAt: -1, pending: &st.pending}
-	_, err = s.region(j+4, end, false)
-	return err
+	if skipSpaces(src, j+4, end) >= end {
+		return p.errorf(p.line, "expected type after 'type' in the definition of %%%s", name)
+	}
+	if _, err = s.region(j+4, end, false); err != nil {
+		return err
+	}
+	if s.depth != 0 {
+		return s.unbalanced("definition of %" + name)
+	}
+	return nil
+}
+
+// multiLine reports whether an instruction may continue on the next lines.
+func multiLine(op []byte) bool {
+	return string(op) == "switch" || string(op) == "indirectbr"
 }
 
 // resolveTypes turns the names collected in type definitions into member types, now
@@ -1059,6 +1090,10 @@ func (p *parser) metadata(lineStart, i, end int) error {
 		n.Value = Span{k, e}
 		if k >= e {
 			return p.errorf(p.line, "!%d has no value", id)
+		}
+		// A node: "!{...}" or a specialized node such as "!DILocation(...)".
+		if src[k] != '!' || k+1 >= e || (src[k+1] != '{' && !isWordStart(src[k+1])) {
+			return p.errorf(p.line, "expected '{' after '!' in the value of !%d", id)
 		}
 		refs, err := p.mdRefsIn(k, e)
 		if err != nil {
