@@ -81,3 +81,21 @@ func byteList(b []byte) string {
 	}
 	return s.String()
 }
+
+// TestTooManyImages: the descriptor counts images in 16 bits; 65,536 are refused with the
+// table named, not written with a wrapped count.
+func TestTooManyImages(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.bin"), []byte("x"), 0o644)
+	var b strings.Builder
+	b.WriteString("[Code]\n")
+	for i := 0; i <= MaxImages; i++ {
+		b.WriteString("a.bin\n")
+	}
+	table := filepath.Join(dir, "t.table")
+	os.WriteFile(table, []byte(b.String()), 0o644)
+	_, err := Generate("p", []Input{{Target: "spir64", Format: FormatSPIRV, Table: table}})
+	if err == nil || !strings.Contains(err.Error(), "more than 65535 device images") || !strings.HasPrefix(err.Error(), table) {
+		t.Errorf("got %v", err)
+	}
+}
