@@ -325,7 +325,9 @@ func (b *Batch) Commit() error {
 		}
 	}
 	for _, d := range wholeDirs {
-		if err := os.Rename(d[0], d[1]); err != nil {
+		// syscall.Rename: os.Rename refuses any existing directory as the destination,
+		// while rename(2) replaces an empty one, which is what Bazel hands an action.
+		if err := syscall.Rename(d[0], d[1]); err != nil {
 			b.Abort()
 			return fmt.Errorf("cannot write %s: %v", d[1], err)
 		}

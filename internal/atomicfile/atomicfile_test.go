@@ -79,3 +79,38 @@ func TestSpecialOutputs(t *testing.T) {
 		t.Error("replaced a directory")
 	}
 }
+
+// TestStagedDirectories: a staged directory replaces an empty directory whole (Bazel
+// creates tree artifact directories empty before the action runs) or an absent one, and
+// goes file by file into a directory that holds files, leaving those it does not write.
+func TestStagedDirectories(t *testing.T) {
+	dir := t.TempDir()
+	empty, absent, full := filepath.Join(dir, "empty"), filepath.Join(dir, "absent"), filepath.Join(dir, "full")
+	os.Mkdir(empty, 0o755)
+	os.Mkdir(full, 0o755)
+	os.WriteFile(filepath.Join(full, "old"), []byte("old"), 0o644)
+	os.WriteFile(filepath.Join(full, "a"), []byte("previous"), 0o644)
+	var b Batch
+	for _, d := range []string{empty, absent, full} {
+		b.Stage(d)
+		b.Add(filepath.Join(d, "a"), []byte("A"))
+		b.Add(filepath.Join(d, "b"), []byte("B"))
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{empty, absent, full} {
+		for name, want := range map[string]string{"a": "A", "b": "B"} {
+			if got, err := os.ReadFile(filepath.Join(d, name)); err != nil || string(got) != want {
+				t.Errorf("%s/%s: %q %v", d, name, got, err)
+			}
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(full, "old")); string(got) != "old" {
+		t.Errorf("a file the batch does not write was touched")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 3 {
+		t.Errorf("staging directories left: %v", entries)
+	}
+}
