@@ -61,7 +61,7 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 		}
 		return f.Close()
 	}
-	tmp, untrack, err := createTemp(path)
+	tmp, untrack, err := createTemp(path, 0o600)
 	if err != nil {
 		return err
 	}
@@ -157,54 +157,46 @@ func (b *Batch) Add(path string, data []byte) {
 	if !b.claim(path) {
 		return
 	}
-	f, untrack, err := createTemp(path)
+	f, untrack, err := createTemp(path, 0o644)
+	if err == nil {
+		if err = writeData(f, data); err != nil {
+			os.Remove(f.Name())
+			untrack()
+		}
+	}
 	if err != nil {
 		b.fail(fmt.Errorf("cannot write %s: %v", path, err))
-		return
-	}
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		untrack()
-		b.fail(fmt.Errorf("cannot write %s: %v", path, werr))
 		return
 	}
 	b.pending = append(b.pending, [2]string{f.Name(), path})
 	b.untracks = append(b.untracks, untrack)
 }
 
+// writeData writes data to the new file f with mode 0644 and closes it.
+func writeData(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	if err == nil && umask&0o644 != 0 {
+		err = f.Chmod(0o644) // created 0644 or 0600; the umask may have taken bits
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // addStaged writes path's data into its staged directory: the directory is the batch's
 // own, so the file is created there under its final name.
 func (b *Batch) addStaged(sd *stagedDir, path string, data []byte) {
-	if b.seen == nil {
-		b.seen = map[string]bool{}
-	}
-	if b.seen[path] {
-		b.fail(fmt.Errorf("internal error: %s written twice", path))
+	if !b.claimNew(path) {
 		return
 	}
-	b.seen[path] = true
 	base := filepath.Base(path)
 	f, err := os.OpenFile(filepath.Join(sd.stage, base), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err == nil {
+		err = writeData(f, data)
+	}
 	if err != nil {
 		b.fail(fmt.Errorf("cannot write %s: %v", path, err))
-		return
-	}
-	_, werr := f.Write(data)
-	if werr == nil && umask&0o644 != 0 {
-		werr = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		b.fail(fmt.Errorf("cannot write %s: %v", path, werr))
 		return
 	}
 	sd.files = append(sd.files, base)
@@ -224,6 +216,22 @@ func (b *Batch) Adopt(tmp, path string) {
 // claim records that the batch writes path, which must be new to the batch and a regular
 // file or absent; false (with the error kept) otherwise, or after an earlier error.
 func (b *Batch) claim(path string) bool {
+	if !b.claimNew(path) {
+		return false
+	}
+	if special, err := Check(path); err != nil || special {
+		if err == nil {
+			err = fmt.Errorf("%s is not a regular file", path)
+		}
+		b.fail(err)
+		return false
+	}
+	return true
+}
+
+// claimNew records that the batch writes path, which must be new to the batch; false
+// (with the error kept) otherwise, or after an earlier error.
+func (b *Batch) claimNew(path string) bool {
 	if b.err != nil {
 		return false
 	}
@@ -235,13 +243,6 @@ func (b *Batch) claim(path string) bool {
 		return false
 	}
 	b.seen[path] = true
-	if special, err := Check(path); err != nil || special {
-		if err == nil {
-			err = fmt.Errorf("%s is not a regular file", path)
-		}
-		b.fail(err)
-		return false
-	}
 	return true
 }
 
@@ -270,12 +271,8 @@ func (b *Batch) forget() {
 	b.pending, b.untracks, b.stages, b.staged = nil, nil, nil, nil
 }
 
-// emptyDir reports whether dir is a directory (not a link) without entries.
+// emptyDir reports whether the directory dir has no entries.
 func emptyDir(dir string) bool {
-	fi, err := os.Lstat(dir)
-	if err != nil || !fi.IsDir() {
-		return false
-	}
 	f, err := os.Open(dir)
 	if err != nil {
 		return false
@@ -304,13 +301,14 @@ func (b *Batch) Commit() error {
 	// file by file, each destination checked before anything is renamed.
 	var wholeDirs [][2]string
 	for _, sd := range b.stages {
-		if _, err := os.Lstat(sd.final); os.IsNotExist(err) || emptyDir(sd.final) {
+		fi, err := os.Lstat(sd.final)
+		if os.IsNotExist(err) || err == nil && fi.IsDir() && emptyDir(sd.final) {
 			wholeDirs = append(wholeDirs, [2]string{sd.stage, sd.final})
 			continue
 		}
-		if fi, err := os.Lstat(sd.final); err == nil && !fi.IsDir() {
+		if err == nil && !fi.IsDir() {
 			b.Abort()
-			return fmt.Errorf("%s is not a directory", sd.final)
+			return fmt.Errorf("%s is not a directory", sd.final) // a link, say
 		}
 		for _, base := range sd.files {
 			final := filepath.Join(sd.final, base)

@@ -114,3 +114,20 @@ func TestStagedDirectories(t *testing.T) {
 		t.Errorf("staging directories left: %v", entries)
 	}
 }
+
+// TestBatchFilesAre0644: batch outputs, staged or not, are readable by all (0644).
+func TestBatchFilesAre0644(t *testing.T) {
+	dir := t.TempDir()
+	var b Batch
+	b.Add(filepath.Join(dir, "plain"), []byte("x"))
+	b.Stage(filepath.Join(dir, "staged"))
+	b.Add(filepath.Join(dir, "staged", "f"), []byte("y"))
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"plain", "staged/f"} {
+		if fi, err := os.Stat(filepath.Join(dir, p)); err != nil || fi.Mode().Perm() != 0o644 {
+			t.Errorf("%s: %v %v", p, fi.Mode(), err)
+		}
+	}
+}
