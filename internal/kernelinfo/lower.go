@@ -108,7 +108,7 @@ func Lower(m *llvmir.Module) ([]byte, error) {
 				return nil, errorf(a, "a work-group size has 1 to 3 dimensions, not %d", len(ints))
 			}
 			if l.wg != nil && !equalInts(l.wg, ints) {
-				return nil, errorf(a, "kernel %s already requires work-group size %s (%s)", f.Name, joinInts(l.wg), l.wgFrom)
+				return nil, errorf(a, "kernel %s already requires work-group size %s (%s)", f.Name, JoinDims(l.wg), l.wgFrom)
 			}
 			l.wg, l.wgFrom = ints, from
 		case KernelSubGroupSizeAnnotation:
@@ -160,7 +160,7 @@ func (l *lowered) apply(m *llvmir.Module, ed *llvmir.Editor) error {
 			rev[len(l.wg)-1-i] = v
 		}
 		if old, ok := Ints(m, f, ReqdWorkGroupSizeMD); ok && !equalU(old, rev) {
-			return diag.Errorf(m.File, f.Line, "%s: requires work-group size %s (%s), but its !%s says otherwise", f.Name, joinInts(l.wg), l.wgFrom, ReqdWorkGroupSizeMD)
+			return diag.Errorf(m.File, f.Line, "%s: requires work-group size %s (%s), but its !%s says otherwise", f.Name, JoinDims(l.wg), l.wgFrom, ReqdWorkGroupSizeMD)
 		}
 		ed.SetAttachment(f, ReqdWorkGroupSizeMD, ed.AddNode(i32Tuple(rev)))
 		ed.SetAttachment(f, WorkGroupNumDimMD, ed.AddNode(i32Tuple([]int64{int64(len(rev))})))
@@ -222,10 +222,11 @@ func equalU(a []uint64, b []int64) bool {
 	return true
 }
 
-func joinInts(v []int64) string {
+// JoinDims writes sizes as DPC++'s messages do: "64x1x1".
+func JoinDims[T int64 | uint64](v []T) string {
 	s := make([]string, len(v))
 	for i, x := range v {
-		s[i] = strconv.FormatInt(x, 10)
+		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, "x")
 }

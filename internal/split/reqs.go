@@ -74,7 +74,7 @@ func CheckConflicts(m *llvmir.Module, g *Group) error {
 	var wg, sg *req
 	for _, f := range g.Entries {
 		if v, ok := kernelinfo.Ints(m, f, kernelinfo.ReqdWorkGroupSizeMD); ok {
-			t := joinU64(v)
+			t := kernelinfo.JoinDims(v)
 			if wg != nil && wg.text != t {
 				return diag.Errorf(m.File, f.Line, "kernels %s and %s share a device image but require different work-group sizes (%s and %s)", wg.f.Name, f.Name, wg.text, t)
 			}
@@ -89,14 +89,6 @@ func CheckConflicts(m *llvmir.Module, g *Group) error {
 		}
 	}
 	return nil
-}
-
-func joinU64(v []uint64) string {
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = strconv.FormatUint(x, 10)
-	}
-	return strings.Join(s, "x")
 }
 
 func sortedKeys(s map[uint32]bool) []uint32 {

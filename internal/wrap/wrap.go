@@ -237,10 +237,7 @@ func streamBytes(b *bufio.Writer, img image) error {
 	if n != img.size {
 		return diag.Errorf(img.table, img.line, "image %s changed while it was read (%d bytes, then %d)", img.binary, img.size, n)
 	}
-	if n == 0 {
-		b.WriteString("0")
-	}
-	b.WriteByte('\n')
+	endBytes(b, n)
 	return nil
 }
 
@@ -328,7 +325,12 @@ func writeDescriptor(b *bufio.Writer, id string, images []image) {
 
 func writeBytes(b *bufio.Writer, data []byte) {
 	writeLines(b, data)
-	if len(data) == 0 {
+	endBytes(b, int64(len(data)))
+}
+
+// endBytes ends an array initializer of n bytes (C needs one element: "0" when empty).
+func endBytes(b *bufio.Writer, n int64) {
+	if n == 0 {
 		b.WriteString("0")
 	}
 	b.WriteByte('\n')
