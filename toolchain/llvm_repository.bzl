@@ -80,22 +80,25 @@ define spir_kernel void @k(ptr addrspace(1) %p) {
 }
 """
 
-def _ptxas(rctx):
-    """Finds ptxas: its path and version line, or None."""
-    path = rctx.os.environ.get("SYCL_PTXAS", "")
+def _find_tool(rctx, env, name):
+    """A tool's path: the environment variable env (which must exist), else PATH, else ""."""
+    path = rctx.os.environ.get(env, "")
     if path:
         if not rctx.path(path).exists:
-            fail("rules_sycl: SYCL_PTXAS=%s does not exist" % path)
-    else:
-        found = rctx.which("ptxas")
-        if found:
-            path = str(found)
-        else:
-            cuda = rctx.os.environ.get("CUDA_PATH", "")
-            for c in ([cuda + "/bin/ptxas"] if cuda else []) + ["/usr/local/cuda/bin/ptxas"]:
-                if rctx.path(c).exists:
-                    path = c
-                    break
+            fail("rules_sycl: %s=%s does not exist" % (env, path))
+        return path
+    found = rctx.which(name)
+    return str(found) if found else ""
+
+def _ptxas(rctx):
+    """Finds ptxas: its path and version line, or None."""
+    path = _find_tool(rctx, "SYCL_PTXAS", "ptxas")
+    if not path:
+        cuda = rctx.os.environ.get("CUDA_PATH", "")
+        for c in ([cuda + "/bin/ptxas"] if cuda else []) + ["/usr/local/cuda/bin/ptxas"]:
+            if rctx.path(c).exists:
+                path = c
+                break
     if not path:
         return None
     res = rctx.execute([path, "--version"])
@@ -106,15 +109,9 @@ def _ptxas(rctx):
 
 def _ocloc(rctx, llc):
     """Finds ocloc: (path, {name: library path}, version), or None."""
-    path = rctx.os.environ.get("SYCL_OCLOC", "")
-    if path:
-        if not rctx.path(path).exists:
-            fail("rules_sycl: SYCL_OCLOC=%s does not exist" % path)
-    else:
-        found = rctx.which("ocloc")
-        if not found:
-            return None
-        path = str(found)
+    path = _find_tool(rctx, "SYCL_OCLOC", "ocloc")
+    if not path:
+        return None
     rctx.file("ocloc_probe/k.ll", _TINY_KERNEL)
     res = rctx.execute([llc, "-mtriple=spirv64-unknown-unknown", "-filetype=obj", "ocloc_probe/k.ll", "-o", "ocloc_probe/k.spv"])
     if res.return_code != 0:
