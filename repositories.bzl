@@ -10,6 +10,7 @@ load("@bazel_tools//tools/build_defs/repo:http.bzl", "http_archive")
 load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
 load("//:versions.bzl", "GO_MODULES", "MINIMUM_BAZEL_VERSION", "WORKSPACE_DEPS", "check_version")
 load("//toolchain:go_module.bzl", "go_module")
+load("//toolchain:cc_repository.bzl", "sycl_cc_repository")
 load("//toolchain:llvm_repository.bzl", "sycl_llvm_repository")
 
 def rules_sycl_dependencies():
@@ -17,7 +18,9 @@ def rules_sycl_dependencies():
 
     rules_go, Gazelle and skylib (the versions of versions.bzl), the Go modules of the
     sycl-device tool (as rules_sycl_* repositories: they never clash with your own
-    go_repository rules), and @sycl_llvm, the host's clang/LLVM 22. Fails with one line
+    go_repository rules), @sycl_llvm, the host's clang/LLVM 22, and @sycl_cc, the
+    hermetic C++ toolchain of that clang (laid out only when registered:
+    rules_sycl_register_cc_toolchain). Fails with one line
     on a Bazel older than versions.bzl's MINIMUM_BAZEL_VERSION.
     """
     err = check_version("Bazel", getattr(native, "bazel_version", ""), MINIMUM_BAZEL_VERSION)
@@ -45,6 +48,10 @@ def rules_sycl_dependencies():
         sycl_llvm_repository,
         name = "sycl_llvm",
     )
+    maybe(
+        sycl_cc_repository,
+        name = "sycl_cc",
+    )
 
 # buildifier: disable=unnamed-macro
 def rules_sycl_register_toolchains():
@@ -58,3 +65,14 @@ def rules_sycl_register_toolchains():
         # Built-in device targets; the fallback (zz_unknown_toolchain) sorts last.
         str(Label("//toolchain/devices:all")),
     )
+
+# buildifier: disable=unnamed-macro
+def rules_sycl_register_cc_toolchain():
+    """Registers @sycl_cc, the hermetic C++ toolchain (clang/lld 22 and a sysroot).
+
+    C++ compiles and links, SYCL host compiles among them, then read nothing from the
+    host's /usr: what remote execution needs (docs/REMOTE.md). Bazel 7 and later select
+    C++ toolchains this way by default; before 7 also pass
+    --incompatible_enable_cc_toolchain_resolution.
+    """
+    native.register_toolchains("@sycl_cc//:all")

@@ -30,7 +30,15 @@ _OPTIONAL_PATH_TOOLS = {
 
 _DEFAULT_ROOTS = ["/usr/lib/llvm-22"]
 
-def _find_root(rctx):
+def find_llvm_root(rctx):
+    """The LLVM 22 install prefix: SYCL_CLANG_ROOT, /usr/lib/llvm-22, or clang++-22 on PATH.
+
+    Args:
+      rctx: the repository context.
+
+    Returns:
+      (prefix, how it was found).
+    """
     env_root = rctx.os.environ.get("SYCL_CLANG_ROOT", "")
     if env_root:
         if not rctx.path(env_root + "/bin/clang++").exists:
@@ -47,8 +55,16 @@ def _find_root(rctx):
     fail("rules_sycl: cannot find clang++ 22 (looked in %s and for clang++-22 on PATH). " % ", ".join(_DEFAULT_ROOTS) +
          "Install Debian's clang-22 and llvm-22 (tools/bootstrap.sh does) or set SYCL_CLANG_ROOT to an LLVM prefix.")
 
-def _shared_libs(rctx, binary):
-    """Returns the absolute paths of the non-libc shared libraries binary loads."""
+def shared_libs(rctx, binary):
+    """The absolute paths of the shared libraries binary loads, the C runtime's excepted.
+
+    Args:
+      rctx: the repository context.
+      binary: the path of an executable or library.
+
+    Returns:
+      list of string.
+    """
     res = rctx.execute(["ldd", binary])
     if res.return_code != 0:
         return []
@@ -135,14 +151,23 @@ def _ocloc(rctx, llc):
             for lib in res.stdout.splitlines():
                 libs[lib.split("/")[-1]] = lib
     for lib in list(libs.values()):
-        for dep in _shared_libs(rctx, lib):
+        for dep in shared_libs(rctx, lib):
             libs[dep.split("/")[-1]] = dep
     rctx.execute(["sh", "-c", "cd ocloc_probe && %s query OCL_DRIVER_VERSION >/dev/null 2>&1" % path])
     version = rctx.read("ocloc_probe/OCL_DRIVER_VERSION").replace("\0", "").strip() if rctx.path("ocloc_probe/OCL_DRIVER_VERSION").exists else "unknown"
     rctx.delete("ocloc_probe")
     return path, libs, version
 
-def _clang_major(rctx, clangxx):
+def clang_major(rctx, clangxx):
+    """clang's major version and its version line.
+
+    Args:
+      rctx: the repository context.
+      clangxx: the path of clang++.
+
+    Returns:
+      (major as a string, the first line of --version).
+    """
     res = rctx.execute([clangxx, "--version"])
     if res.return_code != 0:
         fail("rules_sycl: %s --version failed: %s" % (clangxx, res.stderr))
@@ -153,11 +178,11 @@ def _clang_major(rctx, clangxx):
     fail("rules_sycl: cannot read the version of %s: %s" % (clangxx, first))
 
 def _sycl_llvm_repository_impl(rctx):
-    root, how = _find_root(rctx)
+    root, how = find_llvm_root(rctx)
     missing = [t for t in _REQUIRED_TOOLS if not rctx.path(root + "/bin/" + t).exists]
     if missing:
         fail("rules_sycl: the LLVM install at %s (%s) lacks %s" % (root, how, ", ".join(missing)))
-    major, version_line = _clang_major(rctx, root + "/bin/clang++")
+    major, version_line = clang_major(rctx, root + "/bin/clang++")
 
     tools = {}
     for t in _REQUIRED_TOOLS + _OPTIONAL_TOOLS:
@@ -173,7 +198,7 @@ def _sycl_llvm_repository_impl(rctx):
 
     libs = {}
     for src in tools.values():
-        for lib in _shared_libs(rctx, src):
+        for lib in shared_libs(rctx, src):
             libs[lib.split("/")[-1]] = lib
     for name, lib in sorted(libs.items()):
         rctx.symlink(lib, "lib/" + name)

@@ -7,6 +7,13 @@ load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
 
 CPP_TOOLCHAIN = "@bazel_tools//tools/cpp:toolchain_type"
 
+# A C++ toolchain that enables this feature compiles the host side of SYCL sources with
+# its own compiler (cc_common.compile: --per_file_copt, features and compile_commands
+# tooling see SYCL host compiles as any C++ compile). @sycl_cc's clang does; Bazel's
+# autodetected GCC toolchain does not, and the SYCL toolchain's clang compiles the host
+# side with the C++ toolchain's flags (SyclHostCompile).
+SYCL_HOST_COMPILER_FEATURE = "sycl_host_compiler"
+
 # The sycl-device tool (exec configuration) and the switch that runs it in workers:
 # every rule that registers sycl-device actions carries both.
 TOOL_ATTRS = {
@@ -102,11 +109,14 @@ def create_common(ctx, traits, devices_config):
       devices_config: the device configuration file the sycl-device actions read (File).
 
     Returns:
-      struct(tc, cc, traits, devices_config, flags, host_flags, headers, compile_inputs,
-      srcs, hdrs): flags are the include, define and copt flags of host and device
-      compiles; host_flags the C++ toolchain's flags for the host compile
-      (host_compile_flags);
-      headers is what a TU may include (its own, the deps', the traits header);
+      struct(tc, cc, cc_toolchain, feature_configuration, host_via_cc, traits,
+      devices_config, flags, host_flags, headers, compile_inputs, srcs, hdrs): flags are
+      the include, define and copt flags of host and device compiles (with the C++
+      toolchain's sysroot, if it has one); host_flags the C++ toolchain's flags for the
+      host compile (host_compile_flags); host_via_cc says that the C++ toolchain
+      compiles the host side itself (SYCL_HOST_COMPILER_FEATURE);
+      headers is what a TU may include (its own, the deps', the traits header, the
+      sysroot's);
       compile_inputs adds the device compiler's own files.
     """
     tc = find_sycl_toolchain(ctx)
@@ -115,16 +125,26 @@ def create_common(ctx, traits, devices_config):
     host_flags, std_flags = host_compile_flags(ctx, cc_toolchain, fc)
     flags = std_flags + _include_flags(ctx, cc) + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + ctx.attr.copts
     flags = flags + ["-I", traits.dirname, "-include", traits.path]
+
+    # The C++ toolchain's sysroot holds the standard library headers every TU includes:
+    # the device compile reads them from there too (declared inputs, not the host's /usr).
+    toolchain_files = []
+    if cc_toolchain.sysroot:
+        flags = ["--sysroot=" + cc_toolchain.sysroot] + flags
+        toolchain_files = [cc_toolchain.all_files]
     hdrs = ctx.files.hdrs + [traits]
     return struct(
         tc = tc,
         cc = cc,
+        cc_toolchain = cc_toolchain,
+        feature_configuration = fc,
+        host_via_cc = cc_common.is_enabled(feature_configuration = fc, feature_name = SYCL_HOST_COMPILER_FEATURE),
         traits = traits,
         devices_config = devices_config,
         flags = tuple(flags),
         host_flags = tuple(host_flags),
-        headers = depset(hdrs, transitive = [cc.headers]),
-        compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files]),
+        headers = depset(hdrs, transitive = [cc.headers] + toolchain_files),
+        compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files] + toolchain_files),
         srcs = ctx.files.srcs,
         hdrs = ctx.files.hdrs,
     )

@@ -8,7 +8,9 @@ load("//sycl/private:steps.bzl", "step")
 # (SyclDeviceOptimize, after propagation) runs -O2. Line tables give the device_has
 # diagnostics their file:line:col (relative to the execution root, so the IR is the same
 # whatever the output root); that step strips them again.
-DEVICE_FRONT_END_FLAGS = ["-O2", "-Xclang", "-disable-llvm-passes", "-gline-tables-only", "-fdebug-compilation-dir=."]
+# -no-canonical-prefixes: clang finds its resource headers next to the path it was run
+# by (the declared files of @sycl_llvm), not next to the host file that path links to.
+DEVICE_FRONT_END_FLAGS = ["-O2", "-Xclang", "-disable-llvm-passes", "-gline-tables-only", "-fdebug-compilation-dir=.", "-no-canonical-prefixes"]
 
 def _stem(ctx, src):
     return scratch_path(ctx, src.short_path.replace("/", "_").rsplit(".", 1)[0])
@@ -56,6 +58,36 @@ def host_compile(ctx, steps, common, src):
       The object File (.o).
     """
     return _tu_compile(ctx, steps, common, src, list(common.host_flags) + ["-Xclang", "-fsycl-is-host", "-c"], ".o", "SyclHostCompile", "host")
+
+def cc_host_compile(ctx, common):
+    """The host side of every TU through the C++ toolchain (cc_common.compile: CppCompile).
+
+    For C++ toolchains whose compiler compiles SYCL host code (common.host_via_cc): the
+    compilation mode, --copt, --per_file_copt, --features and the toolchain's own flags
+    apply as to cc_library's sources; -fsycl-is-host and the traits header are added.
+
+    Args:
+      ctx: the rule context.
+      common: the struct of create_common.
+
+    Returns:
+      The position-independent object Files, one per source.
+    """
+    _, outputs = cc_common.compile(
+        name = ctx.label.name,
+        actions = ctx.actions,
+        feature_configuration = common.feature_configuration,
+        cc_toolchain = common.cc_toolchain,
+        srcs = common.srcs,
+        private_hdrs = common.hdrs + [common.traits],
+        compilation_contexts = [common.cc],
+        includes = [ctx.label.package + "/" + i if ctx.label.package else i for i in ctx.attr.includes],
+        defines = ctx.attr.defines,
+        local_defines = ctx.attr.local_defines,
+        user_compile_flags = ["-Xclang", "-fsycl-is-host", "-I", common.traits.dirname, "-include", common.traits.path] + ctx.attr.copts,
+        disallow_nopic_outputs = True,
+    )
+    return outputs.pic_objects
 
 def nvptx_compile(ctx, steps, tc, tu, index, arch):
     """SyclDeviceCompile for NVIDIA: the same TU again through clang's NVPTX front end.

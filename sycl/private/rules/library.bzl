@@ -1,6 +1,6 @@
 """sycl_library: host objects (CcInfo) and per-TU device IR (SyclInfo)."""
 
-load("//sycl/private:actions/compile.bzl", "archive", "device_compile", "host_compile")
+load("//sycl/private:actions/compile.bzl", "archive", "cc_host_compile", "device_compile", "host_compile")
 load("//sycl/private:actions/traits.bzl", "traits_header")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "cc_setup", "create_common", "scratch_path")
 load("//sycl/private:device_config.bzl", "FLAG_DEVICE_ATTRS", "resolved_devices", "tool_devices_config")
@@ -23,7 +23,10 @@ def compile_sources(ctx, steps, common):
     for src in common.srcs:
         tus.append(struct(src = src, flags = common.flags, inputs = common.headers))
         device.append(device_compile(ctx, steps, common, src))
-        objects.append(host_compile(ctx, steps, common, src))
+        if not common.host_via_cc:
+            objects.append(host_compile(ctx, steps, common, src))
+    if common.host_via_cc and common.srcs:
+        objects = cc_host_compile(ctx, common)
     return device, objects, tus
 
 def sycl_common(ctx, devices):
