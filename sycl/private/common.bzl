@@ -88,6 +88,30 @@ def host_compile_flags(ctx, cc_toolchain, fc):
     own = [f for f in flags if f not in _GCC_ONLY_FLAGS and not f.startswith("-std=")]
     return own + ["-std=c++17"] + user, [f for f in user if f.startswith("-std=")]
 
+def device_debug_and_opt(host_flags):
+    """How the device code is built for the host compile's flags, as DPC++'s driver does.
+
+    -g (-c dbg, or --copt=-g) gives the device code full debug info too. The device code
+    is optimised at -O2 unless an -O level is given (--copt=-O0, -c opt's -O2, ...):
+    -c dbg alone, which names no level, still gets optimised device code.
+
+    Args:
+      host_flags: the host compile's flags (host_compile_flags).
+
+    Returns:
+      (bool, string): whether to keep debug info, and the device optimisation level.
+    """
+    debug, level = False, "-O2"
+    for f in host_flags:
+        if f in ("-g", "-g2", "-g3", "-ggdb"):
+            debug = True
+        elif f in ("-g0", "-gline-tables-only"):
+            debug = False
+        elif f.startswith("-O"):
+            # opt knows -O0..3, -Os and -Oz; clang's other spellings map as clang maps them.
+            level = {"-O": "-O1", "-Og": "-O1", "-Ofast": "-O3", "-O4": "-O3"}.get(f, f)
+    return debug, level
+
 def _include_flags(ctx, cc):
     flags = ["-iquote", ".", "-iquote", ctx.bin_dir.path]
     for d in cc.quote_includes.to_list():
@@ -109,7 +133,8 @@ def create_common(ctx, traits, devices_config):
       devices_config: the device configuration file the sycl-device actions read (File).
 
     Returns:
-      struct(tc, cc, cc_toolchain, feature_configuration, host_via_cc, traits,
+      struct(tc, cc, cc_toolchain, feature_configuration, device_debug, device_opt_level,
+      host_via_cc, traits,
       devices_config, flags, host_flags, headers, compile_inputs, srcs, hdrs): flags are
       the include, define and copt flags of host and device compiles (with the C++
       toolchain's sysroot, if it has one); host_flags the C++ toolchain's flags for the
@@ -125,6 +150,10 @@ def create_common(ctx, traits, devices_config):
     host_flags, std_flags = host_compile_flags(ctx, cc_toolchain, fc)
     flags = std_flags + _include_flags(ctx, cc) + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + ctx.attr.copts
     flags = flags + ["-I", traits.dirname, "-include", traits.path]
+    debug, opt_level = device_debug_and_opt(host_flags)
+    if debug:
+        # After the front end's -gline-tables-only: full debug info, kept to the images.
+        flags.append("-g")
 
     # The C++ toolchain's sysroot holds the standard library headers every TU includes:
     # the device compile reads them from there too (declared inputs, not the host's /usr).
@@ -138,6 +167,8 @@ def create_common(ctx, traits, devices_config):
         cc = cc,
         cc_toolchain = cc_toolchain,
         feature_configuration = fc,
+        device_debug = debug,
+        device_opt_level = opt_level,
         host_via_cc = cc_common.is_enabled(feature_configuration = fc, feature_name = SYCL_HOST_COMPILER_FEATURE),
         traits = traits,
         devices_config = devices_config,

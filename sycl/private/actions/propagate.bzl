@@ -31,16 +31,18 @@ def propagate(ctx, steps, ir, chain, werror, lower):
     ))
     return prop
 
-def optimize(ctx, steps, tc, ir, chain):
-    """SyclDeviceOptimize: opt -O2 on the propagated module, after propagation as DPC++ runs it.
+def optimize(ctx, steps, common, ir, chain):
+    """SyclDeviceOptimize: opt on the propagated module, after propagation as DPC++ runs it.
 
     The aspect metadata propagation wrote survives (function attachments and named
-    metadata); the line tables the front end added for diagnostics are stripped.
+    metadata). The level is common.device_opt_level (-O2 unless the host compile names
+    one); the line tables the front end added for diagnostics are stripped, unless the
+    build asks for debug info (common.device_debug: -c dbg).
 
     Args:
       ctx: the rule context.
       steps: the step list to append to.
-      tc: the SyclToolchainInfo (its opt).
+      common: the struct of create_common (tc, device_opt_level, device_debug).
       ir: the propagated IR File.
       chain: the chain name (output stem, progress message).
 
@@ -49,9 +51,9 @@ def optimize(ctx, steps, tc, ir, chain):
     """
     out = ctx.actions.declare_file(scratch_path(ctx, chain + ".opt.ll"))
     steps.append(step(
-        tc.opt,
-        ["-O2", "--strip-debug", "-S", ir, "-o", out],
-        depset([ir], transitive = [tc.tool_files]),
+        common.tc.opt,
+        [common.device_opt_level] + ([] if common.device_debug else ["--strip-debug"]) + ["-S", ir, "-o", out],
+        depset([ir], transitive = [common.tc.tool_files]),
         [out],
         "SyclDeviceOptimize",
         "Optimising SYCL device code of %s (%s)" % (ctx.label, chain),

@@ -64,7 +64,7 @@ def binary_pipeline(ctx, steps):
     for family in chains:
         for chain, ir in chains[family]:
             prop = propagate(ctx, steps, ir, chain, werror, common.tc.family == "clang")
-            split_of[chain] = split(ctx, steps, optimize(ctx, steps, common.tc, prop, chain), chain, mode, shards)
+            split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards)
             all_shards.extend(split_of[chain])
 
     tables = []
