@@ -56,6 +56,9 @@ func (e *Env) Run(stdin []byte, tool string, args ...string) (stdout, stderr []b
 func (e *Env) RunIn(dir string, stdin []byte, tool string, args ...string) (stdout, stderr []byte, err error) {
 	cmd := exec.CommandContext(e.Ctx(), tool, args...)
 	cmd.Dir = dir
+	if dir != "" {
+		cmd.Env = absoluteLibraryPath(os.Environ())
+	}
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
@@ -63,6 +66,28 @@ func (e *Env) RunIn(dir string, stdin []byte, tool string, args ...string) (stdo
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()
 	return out.Bytes(), errb.Bytes(), err
+}
+
+// absoluteLibraryPath makes the relative directories of LD_LIBRARY_PATH absolute, so that
+// a tool started in another directory still finds its libraries (the rules give the
+// execution-root-relative directories of the toolchain's libraries).
+func absoluteLibraryPath(env []string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "LD_LIBRARY_PATH=") {
+			dirs := filepath.SplitList(strings.TrimPrefix(kv, "LD_LIBRARY_PATH="))
+			for i, d := range dirs {
+				if d != "" && !filepath.IsAbs(d) {
+					if abs, err := filepath.Abs(d); err == nil {
+						dirs[i] = abs
+					}
+				}
+			}
+			kv = "LD_LIBRARY_PATH=" + strings.Join(dirs, string(filepath.ListSeparator))
+		}
+		out = append(out, kv)
+	}
+	return out
 }
 
 // Multi is a repeatable string flag.

@@ -19,6 +19,7 @@ SyclToolchainInfo = provider(
         "ptxas": "File or None: ptxas.",
         "tool_files": "depset of File: shared libraries every tool loads.",
         "compile_files": "depset of File: what a device compile reads besides its sources (resource headers, libraries).",
+        "env": "dict: the environment of every tool action (LD_LIBRARY_PATH: the directories of the tools' libraries).",
     },
 )
 

@@ -4,6 +4,7 @@ The production rules register every step as its own action (register_steps); the
 benchmark baseline (//sycl/private/bench:monolithic.bzl) runs the same steps in one.
 """
 
+load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
 load("//sycl/private:workers.bzl", "run_sycl_device")
 
 def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = False):
@@ -43,17 +44,18 @@ def argv_strings(argv):
     return [a if type(a) == "string" else a.path for a in argv]
 
 def register_steps(ctx, steps):
-    """Registers each step as its own action.
+    """Registers each step as its own action, with the SYCL toolchain's environment.
 
     Args:
       ctx: the rule context.
       steps: list of step structs.
     """
+    env = find_sycl_toolchain(ctx).env
     for s in steps:
         args = ctx.actions.args()
         args.add_all(argv_strings(s.argv))
         if s.sycl_device:
-            run_sycl_device(ctx, s.executable, args, s.inputs, s.outputs, s.mnemonic, s.message)
+            run_sycl_device(ctx, s.executable, args, s.inputs, s.outputs, s.mnemonic, s.message, env = env)
             continue
         ctx.actions.run(
             executable = s.executable,
@@ -62,4 +64,5 @@ def register_steps(ctx, steps):
             outputs = s.outputs,
             mnemonic = s.mnemonic,
             progress_message = s.message,
+            env = env,
         )

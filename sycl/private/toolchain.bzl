@@ -10,8 +10,20 @@ def _file(attr):
     files = attr.files.to_list()
     return files[0] if files else None
 
+def _library_path(files):
+    dirs = {}
+    for f in files:
+        if ".so" in f.basename:
+            dirs[f.dirname] = True
+    return ":".join(sorted(dirs.keys()))
+
 def _sycl_toolchain_impl(ctx):
     libs = depset(ctx.files.shared_libs)
+
+    # The tools' libraries load more libraries by name (libLLVM: libedit, which loads
+    # libbsd, ...); only the executables' RUNPATH points next to them. A remote worker
+    # has none of these, so every tool action gets their directories.
+    library_path = _library_path(ctx.files.shared_libs + ctx.files.ocloc_libs)
     info = SyclToolchainInfo(
         family = ctx.attr.family,
         clang = ctx.executable.clang,
@@ -29,6 +41,7 @@ def _sycl_toolchain_impl(ctx):
         ptxas = _file(ctx.attr.ptxas),
         tool_files = libs,
         compile_files = depset(ctx.files.resource_headers, transitive = [libs]),
+        env = {"LD_LIBRARY_PATH": library_path} if library_path else {},
     )
     return [platform_common.ToolchainInfo(sycl = info), info]
 

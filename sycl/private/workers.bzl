@@ -25,7 +25,7 @@ def worker_requirements(ctx):
         return dict(_REQUIREMENTS)
     return {}
 
-def run_sycl_device(ctx, executable, args, inputs, outputs, mnemonic, progress_message = None):
+def run_sycl_device(ctx, executable, args, inputs, outputs, mnemonic, progress_message = None, env = None):
     """Runs sycl-device with args in an @params file, as a worker where allowed.
 
     Args:
@@ -36,6 +36,7 @@ def run_sycl_device(ctx, executable, args, inputs, outputs, mnemonic, progress_m
       outputs: the outputs.
       mnemonic: the action's mnemonic.
       progress_message: the progress message, if any.
+      env: the action's environment (the SYCL toolchain's env, for verbs that run tools).
     """
     args.use_param_file("@%s", use_always = True)
     args.set_param_file_format("multiline")
@@ -47,4 +48,5 @@ def run_sycl_device(ctx, executable, args, inputs, outputs, mnemonic, progress_m
         mnemonic = mnemonic,
         progress_message = progress_message,
         execution_requirements = worker_requirements(ctx),
+        env = env or {},
     )

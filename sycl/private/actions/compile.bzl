@@ -139,6 +139,7 @@ def archive(ctx, tc, cc_toolchain, objects):
         inputs = depset(objects, transitive = [tc.tool_files if tc.llvm_ar else cc_toolchain.all_files]),
         outputs = [out],
         mnemonic = "SyclArchive",
+        env = tc.env if tc.llvm_ar else {},
         progress_message = "Archiving SYCL host objects of %s" % ctx.label,
     )
     return out

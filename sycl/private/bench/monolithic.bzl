@@ -7,6 +7,7 @@ only the link is separate. The production rules know nothing of it.
 
 load("//sycl/private:rules/binary.bzl", "binary_pipeline", "binary_rule", "executable_info", "link_binary")
 load("//sycl/private:steps.bzl", "argv_strings")
+load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
 
 def _quote(s):
     return "'" + s.replace("'", "'\\''") + "'"
@@ -30,6 +31,7 @@ def _one_action(ctx, steps):
         inputs = inputs.values(),
         outputs = outputs,
         mnemonic = "SyclMonolithic",
+        env = find_sycl_toolchain(ctx).env,
         progress_message = "Running the whole SYCL pipeline of %s in one action (%d steps)" % (ctx.label, len(cmds)),
     )
 
