@@ -1,9 +1,13 @@
 // Command execlog summarises a Bazel --execution_log_json_file: per mnemonic, how many
 // spawns ran and how many were remote cache hits. With -prefix, only mnemonics starting
-// with it are counted.
+// with it are counted. With -runners, it counts spawns per runner instead ("remote",
+// "remote cache hit", "linux-sandbox", ...); test spawns count apart, as "TestRunner
+// remote" or "TestRunner local".
 //
 //	execlog -prefix Sycl log.json
 //	SyclAot executed=3 remote_cache_hits=0
+//	execlog -runners log.json
+//	remote 412
 package main
 
 import (
@@ -24,6 +28,7 @@ type spawn struct {
 
 func main() {
 	prefix := flag.String("prefix", "", "only mnemonics starting with this")
+	runners := flag.Bool("runners", false, "count spawns per runner")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: execlog [-prefix P] LOG.json")
@@ -36,7 +41,7 @@ func main() {
 	}
 	defer f.Close()
 	dec := json.NewDecoder(f)
-	executed, hits := map[string]int{}, map[string]int{}
+	executed, hits, byRunner := map[string]int{}, map[string]int{}, map[string]int{}
 	for {
 		var s spawn
 		if err := dec.Decode(&s); err == io.EOF {
@@ -48,11 +53,19 @@ func main() {
 		if !strings.HasPrefix(s.Mnemonic, *prefix) {
 			continue
 		}
+		if *runners {
+			byRunner[runnerKey(s)]++
+			continue
+		}
 		if s.RemoteCacheHit {
 			hits[s.Mnemonic]++
 		} else {
 			executed[s.Mnemonic]++
 		}
+	}
+	if *runners {
+		printCounts(byRunner)
+		return
 	}
 	names := map[string]bool{}
 	for k := range executed {
@@ -68,5 +81,30 @@ func main() {
 	sort.Strings(sorted)
 	for _, k := range sorted {
 		fmt.Printf("%s executed=%d remote_cache_hits=%d\n", k, executed[k], hits[k])
+	}
+}
+
+func runnerKey(s spawn) string {
+	runner := s.Runner
+	if s.RemoteCacheHit && runner == "" {
+		runner = "remote cache hit"
+	}
+	if s.Mnemonic != "TestRunner" {
+		return runner
+	}
+	if strings.HasPrefix(runner, "remote") {
+		return "TestRunner remote"
+	}
+	return "TestRunner local"
+}
+
+func printCounts(counts map[string]int) {
+	var keys []string
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Printf("%s %d\n", k, counts[k])
 	}
 }

@@ -156,10 +156,8 @@ func (e *executor) run(ctx context.Context, actionDigest *repb.Digest, action *r
 	var c *exec.Cmd
 	if e.image == "" {
 		c = exec.CommandContext(runCtx, cmd.Arguments[0], cmd.Arguments[1:]...)
-		if !strings.Contains(cmd.Arguments[0], "/") {
-			c.Path = cmd.Arguments[0]
-		} else {
-			c.Path = filepath.Join(wd, cmd.Arguments[0])
+		if arg0 := cmd.Arguments[0]; strings.Contains(arg0, "/") && !filepath.IsAbs(arg0) {
+			c.Path = filepath.Join(wd, arg0)
 		}
 		c.Dir = wd
 	} else {
