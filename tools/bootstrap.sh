@@ -19,10 +19,12 @@ die() { echo "bootstrap: error: $*" >&2; exit 1; }
 # Debian packages: the build (Bazel, its rule sets, the Go 1.19 SDK for rules_go), the
 # device compilers (clang/LLVM 22), SPIR-V validation, SPIR 1.2 conversion and the CPU
 # OpenCL device the examples run on, nginx for the remote-cache test, Intel's offline
-# compiler ocloc (intel-opencl-icd; it needs libllvmspirvlib14, which it does not pull in).
+# compiler ocloc (intel-opencl-icd; it needs libllvmspirvlib14, which it does not pull in),
+# lld for @sycl_cc (the hermetic C++ toolchain), bubblewrap for the remote-execution
+# test's sandbox (tools/reapi).
 APT_PACKAGES=(
   bazel-bootstrap bazel-skylib bazel-rules-java bazel-rules-cc golang-1.19-go
-  clang-22 llvm-22 llvm-22-tools spirv-tools
+  clang-22 llvm-22 llvm-22-tools lld-22 spirv-tools bubblewrap
   llvm-spirv-15 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo nginx
   intel-opencl-icd libllvmspirvlib14
 )
@@ -43,7 +45,7 @@ EXTRA_MODULES=(
 GO119=/usr/lib/go-1.19/bin/go
 
 stamp_input() {
-  cat "$ROOT/tools/bootstrap.sh" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" 2>/dev/null
+  cat "$ROOT/tools/bootstrap.sh" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" "$ROOT/tools/reapi/go.sum" 2>/dev/null
   printf '%s\n' "${APT_PACKAGES[@]}"
 }
 stamp_value() { stamp_input | sha256sum | cut -d' ' -f1; }
@@ -91,6 +93,8 @@ MODCACHE=$("$GO" env GOMODCACHE)
 say "downloading Go modules into $MODCACHE"
 "$GO" mod download "${EXTRA_MODULES[@]}" >/dev/null 2>"$DEPS.log" || die "Go module download failed: $(tail -1 "$DEPS.log")"
 (cd "$ROOT" && "$GO" mod download) >/dev/null 2>"$DEPS.log" || die "Go module download for go.mod failed: $(tail -1 "$DEPS.log")"
+# The remote-execution test's executor is a module of its own (gRPC; users never fetch it).
+(cd "$ROOT/tools/reapi" && "$GO" mod download) >/dev/null 2>"$DEPS.log" || die "Go module download for tools/reapi failed: $(tail -1 "$DEPS.log")"
 rm -f "$DEPS.log"
 
 # 3. Local repositories.

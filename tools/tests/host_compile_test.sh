@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The host side of SYCL sources is compiled as any C++ source is, with both C++
+# toolchains (in this workspace's own output base: it edits nothing):
+#  1. @sycl_cc (the default here): -c dbg objects carry DWARF; --copt and --per_file_copt
+#     reach the CppCompile action of the SYCL source (aquery), --per_file_copt only there;
+#     the binary runs on PoCL;
+#  2. Bazel's autodetected toolchain (--config=autodetect): the same example builds
+#     (SyclHostCompile with that toolchain's flags) and runs on PoCL.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+bz() { tools/bazel "$@"; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+target=//examples/saxpy
+src=examples/saxpy/saxpy.cpp
+
+# 1a. -c dbg: DWARF in the host object of the SYCL source.
+bz build -c dbg --copt=-DFROM_HOST_COMPILE_TEST "$target" >/tmp/host_compile_test.$$ 2>&1 || { tail -20 /tmp/host_compile_test.$$; fail "-c dbg build"; }
+rm -f /tmp/host_compile_test.$$
+obj="$(bz info -c dbg --copt=-DFROM_HOST_COMPILE_TEST bazel-bin 2>/dev/null)/examples/saxpy/_objs/saxpy/saxpy.pic.o"
+[ -f "$obj" ] || fail "no host object at $obj"
+readelf -S "$obj" | grep -q '\.debug_info' || fail "$obj has no .debug_info under -c dbg"
+echo "ok: -c dbg: $obj carries DWARF ($(readelf -S "$obj" | grep -c '\.debug_') .debug_* sections)"
+
+# 1b. --copt and --per_file_copt in the CppCompile command line of the SYCL source.
+# One line per CppCompile action: its argv.
+aq() {
+  bz aquery "$@" "mnemonic(\"CppCompile\", $target)" --output=jsonproto 2>/dev/null \
+    | python3 -c 'import json,sys; [print(" ".join(a["arguments"])) for a in json.load(sys.stdin).get("actions", [])]'
+}
+lines="$(aq --copt=-DFROM_COPT --per_file_copt="examples/saxpy/saxpy\\.cpp@-DPER_FILE" | grep -F -- "$src" | grep -F -- '-c')"
+[ -n "$lines" ] || fail "no CppCompile action compiles $src"
+grep -qF -- '-DFROM_COPT' <<<"$lines" || fail "--copt does not reach the host compile of $src"
+grep -qF -- '-DPER_FILE' <<<"$lines" || fail "--per_file_copt does not reach the host compile of $src"
+grep -qF -- '-fsycl-is-host' <<<"$lines" || fail "the host compile of $src lacks -fsycl-is-host"
+others="$(aq --per_file_copt="examples/saxpy/saxpy\\.cpp@-DPER_FILE" | grep -F -- '-DPER_FILE' | grep -vF -- "$src" || true)"
+[ -z "$others" ] || fail "--per_file_copt reached another file: ${others:0:200}"
+echo "ok: --copt and --per_file_copt reach the CppCompile action of $src (and --per_file_copt nothing else)"
+bz run "$target" 2>/dev/null | grep -q 'results correct' || fail "$target does not run on PoCL"
+echo "ok: $target built with @sycl_cc runs on PoCL"
+
+# 2. Bazel's autodetected C++ toolchain.
+bz aquery --config=autodetect "mnemonic(\"SyclHostCompile\", $target)" --output=text 2>/dev/null | grep -q 'Mnemonic: SyclHostCompile' \
+  || fail "--config=autodetect: no SyclHostCompile action"
+bz run --config=autodetect "$target" 2>/dev/null | grep -q 'results correct' || fail "$target built with the autodetected toolchain does not run"
+echo "ok: $target built with Bazel's autodetected C++ toolchain (SyclHostCompile) runs on PoCL"
