@@ -9,8 +9,8 @@
 load("@bazel_tools//tools/build_defs/repo:http.bzl", "http_archive")
 load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
 load("//:versions.bzl", "GO_MODULES", "MINIMUM_BAZEL_VERSION", "WORKSPACE_DEPS", "check_version")
-load("//toolchain:go_module.bzl", "go_module")
 load("//toolchain:cc_repository.bzl", "sycl_cc_repository")
+load("//toolchain:go_module.bzl", "go_module")
 load("//toolchain:llvm_repository.bzl", "sycl_llvm_repository")
 
 def rules_sycl_dependencies():

@@ -13,6 +13,7 @@ can compile the host side of SYCL sources itself (cc_common.compile, so --per_fi
 every C++ toolchain feature reach SYCL host objects).
 """
 
+load("@bazel_tools//tools/build_defs/cc:action_names.bzl", "ACTION_NAMES")
 load(
     "@bazel_tools//tools/cpp:cc_toolchain_config_lib.bzl",
     "env_entry",
@@ -23,7 +24,6 @@ load(
     "tool_path",
     "with_feature_set",
 )
-load("@bazel_tools//tools/build_defs/cc:action_names.bzl", "ACTION_NAMES")
 
 _COMPILE = [
     ACTION_NAMES.assemble,
