@@ -80,7 +80,7 @@ func (s *store) tempFile() (*os.File, error) {
 	return os.OpenFile(filepath.Join(s.dir, "tmp", strconv.FormatInt(s.seq.Add(1), 10)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 }
 
-// putFile moves tmp (whose digest the caller computed) into place.
+// commit moves tmp (whose digest the caller computed) into place.
 func (s *store) commit(tmp string, d *repb.Digest) error {
 	p, err := s.path(d)
 	if err != nil {
@@ -94,20 +94,28 @@ func (s *store) put(data []byte) (*repb.Digest, error) {
 	if s.has(d) {
 		return d, nil
 	}
-	f, err := s.tempFile()
+	tmp, err := s.writeTemp(data)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return nil, err
+	return d, s.commit(tmp, d)
+}
+
+// writeTemp writes data to a new file of tmp/ and returns its name.
+func (s *store) writeTemp(data []byte) (string, error) {
+	f, err := s.tempFile()
+	if err != nil {
+		return "", err
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return nil, err
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return d, s.commit(f.Name(), d)
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
 }
 
 // putChecked stores data that must have digest d.
@@ -119,7 +127,7 @@ func (s *store) putChecked(d *repb.Digest, data []byte) error {
 	return err
 }
 
-// putFileCopy stores the content of the file at path.
+// putPath stores the content of the file at path.
 func (s *store) putPath(path string) (*repb.Digest, error) {
 	in, err := os.Open(path)
 	if err != nil {
@@ -336,19 +344,11 @@ func (a *actionCache) store(d *repb.Digest, res *repb.ActionResult) error {
 	if err != nil {
 		return err
 	}
-	f, err := a.s.tempFile()
+	tmp, err := a.s.writeTemp(data)
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), p)
+	return os.Rename(tmp, p)
 }
 
 func (a *actionCache) UpdateActionResult(_ context.Context, req *repb.UpdateActionResultRequest) (*repb.ActionResult, error) {

@@ -131,7 +131,7 @@ func (e *executor) run(ctx context.Context, actionDigest *repb.Digest, action *r
 		return nil, missing(err, action.InputRootDigest)
 	}
 	wd := filepath.Join(root, cmd.WorkingDirectory)
-	outputs := append(append(append([]string{}, cmd.OutputFiles...), cmd.OutputDirectories...), cmd.OutputPaths...)
+	outputs := outputPaths(cmd)
 	for _, o := range cmd.OutputDirectories {
 		if err := os.MkdirAll(filepath.Join(wd, o), 0o755); err != nil {
 			return nil, err
@@ -234,7 +234,7 @@ func (e *executor) logLine(d *repb.Digest, exit int, took time.Duration, cmd *re
 		return
 	}
 	out := ""
-	if all := append(append(append([]string{}, cmd.OutputFiles...), cmd.OutputDirectories...), cmd.OutputPaths...); len(all) > 0 {
+	if all := outputPaths(cmd); len(all) > 0 {
 		out = all[0]
 	}
 	e.logMu.Lock()
@@ -344,7 +344,7 @@ func copyFile(src, dst string, mode os.FileMode) error {
 
 // collect uploads the outputs the command declared and names them in res.
 func (e *executor) collect(wd string, cmd *repb.Command, res *repb.ActionResult) error {
-	paths := append(append(append([]string{}, cmd.OutputFiles...), cmd.OutputDirectories...), cmd.OutputPaths...)
+	paths := outputPaths(cmd)
 	sort.Strings(paths)
 	seen := map[string]bool{}
 	for _, p := range paths {
@@ -421,4 +421,9 @@ func (e *executor) directory(dir string, t *repb.Tree) (*repb.Directory, error) 
 		out.Files = append(out.Files, &repb.FileNode{Name: ent.Name(), Digest: d, IsExecutable: st.Mode()&0o111 != 0})
 	}
 	return out, nil
+}
+
+// outputPaths lists every output the command declares, in REAPI v2.0's fields and v2.1's.
+func outputPaths(cmd *repb.Command) []string {
+	return append(append(append([]string{}, cmd.OutputFiles...), cmd.OutputDirectories...), cmd.OutputPaths...)
 }
