@@ -17,7 +17,7 @@ register_toolchains("@sycl_cc//:all") (MODULE.bazel); on Bazel before 7 also pas
 --incompatible_enable_cc_toolchain_resolution.
 """
 
-load("//toolchain:llvm_repository.bzl", "clang_major", "find_llvm_root", "shared_libs")
+load("//toolchain:llvm_repository.bzl", "clang_major", "find_llvm_root", "link_libraries")
 
 _BINARIES = {
     "clang": True,
@@ -122,7 +122,7 @@ def _absolute(label):
 def _sycl_cc_repository_impl(rctx):
     root, how = find_llvm_root(rctx)
     major, version_line = clang_major(rctx, root + "/bin/clang++")
-    libs = {}
+    binaries = []
     for name, required in _BINARIES.items():
         src = root + "/bin/" + name
         if not rctx.path(src).exists:
@@ -130,11 +130,8 @@ def _sycl_cc_repository_impl(rctx):
                 fail("rules_sycl: %s is missing: install Debian's lld-%s (tools/bootstrap.sh does) or set SYCL_CLANG_ROOT" % (src, major))
             continue
         rctx.symlink(src, "bin/" + name)
-        for lib in shared_libs(rctx, src):
-            libs[lib.split("/")[-1]] = lib
-    for name, lib in sorted(libs.items()):
-        rctx.symlink(lib, "lib/" + name)
-    rctx.symlink("%s/lib/clang/%s" % (root, major), "lib/clang/" + major)
+        binaries.append(src)
+    link_libraries(rctx, root, major, binaries)
     rctx.file("lib/LIBDIR", "The LLVM shared libraries of bin/ (LD_LIBRARY_PATH of every action).\n")
     origin = _sysroot(rctx)
     rctx.file("sysroot/SYSROOT", "The sysroot of @%s: %s.\n" % (rctx.name, origin))

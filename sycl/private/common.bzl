@@ -134,12 +134,14 @@ def create_common(ctx, traits, devices_config):
 
     Returns:
       struct(tc, cc, cc_toolchain, feature_configuration, device_debug, device_opt_level,
-      host_via_cc, traits,
+      host_via_cc, traits, traits_flags, own_includes,
       devices_config, flags, host_flags, headers, compile_inputs, srcs, hdrs): flags are
       the include, define and copt flags of host and device compiles (with the C++
       toolchain's sysroot, if it has one); host_flags the C++ toolchain's flags for the
       host compile (host_compile_flags); host_via_cc says that the C++ toolchain
-      compiles the host side itself (SYCL_HOST_COMPILER_FEATURE);
+      compiles the host side itself (SYCL_HOST_COMPILER_FEATURE); traits_flags make a
+      compile include the traits header; own_includes are the target's includes,
+      relative to the execution root;
       headers is what a TU may include (its own, the deps', the traits header, the
       sysroot's);
       compile_inputs adds the device compiler's own files.
@@ -148,8 +150,13 @@ def create_common(ctx, traits, devices_config):
     cc = compilation_context(ctx.attr.deps + [ctx.attr._runtime])
     cc_toolchain, fc = cc_setup(ctx)
     host_flags, std_flags = host_compile_flags(ctx, cc_toolchain, fc)
-    flags = std_flags + _include_flags(ctx, cc) + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + ctx.attr.copts
-    flags = flags + ["-I", traits.dirname, "-include", traits.path]
+
+    # The target's own include directories (package-relative in the attribute): its own
+    # compiles search them, and its dependents through the compilation context.
+    own_includes = [ctx.label.package + "/" + i if ctx.label.package else i for i in ctx.attr.includes]
+    traits_flags = ["-I", traits.dirname, "-include", traits.path]
+    flags = std_flags + _include_flags(ctx, cc) + ["-I" + d for d in own_includes]
+    flags = flags + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + ctx.attr.copts + traits_flags
     debug, opt_level = device_debug_and_opt(host_flags)
     if debug:
         # After the front end's -gline-tables-only: full debug info, kept to the images.
@@ -171,6 +178,8 @@ def create_common(ctx, traits, devices_config):
         device_opt_level = opt_level,
         host_via_cc = cc_common.is_enabled(feature_configuration = fc, feature_name = SYCL_HOST_COMPILER_FEATURE),
         traits = traits,
+        traits_flags = tuple(traits_flags),
+        own_includes = own_includes,
         devices_config = devices_config,
         flags = tuple(flags),
         host_flags = tuple(host_flags),

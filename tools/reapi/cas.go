@@ -91,14 +91,19 @@ func (s *store) commit(tmp string, d *repb.Digest) error {
 
 func (s *store) put(data []byte) (*repb.Digest, error) {
 	d := digestOf(data)
+	return d, s.putAs(d, data)
+}
+
+// putAs stores data, whose digest is d.
+func (s *store) putAs(d *repb.Digest, data []byte) error {
 	if s.has(d) {
-		return d, nil
+		return nil
 	}
 	tmp, err := s.writeTemp(data)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return d, s.commit(tmp, d)
+	return s.commit(tmp, d)
 }
 
 // writeTemp writes data to a new file of tmp/ and returns its name.
@@ -123,8 +128,7 @@ func (s *store) putChecked(d *repb.Digest, data []byte) error {
 	if got := digestOf(data); got.Hash != d.GetHash() || got.SizeBytes != d.GetSizeBytes() {
 		return status.Errorf(codes.InvalidArgument, "blob %s/%d has digest %s/%d", d.GetHash(), d.GetSizeBytes(), got.Hash, got.SizeBytes)
 	}
-	_, err := s.put(data)
-	return err
+	return s.putAs(d, data)
 }
 
 // putPath stores the content of the file at path.

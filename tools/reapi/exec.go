@@ -48,9 +48,6 @@ type executor struct {
 func (e *executor) Execute(req *repb.ExecuteRequest, srv repb.Execution_ExecuteServer) error {
 	res, cached, err := e.execute(srv.Context(), req)
 	resp := &repb.ExecuteResponse{Result: res, CachedResult: cached, Status: grpcStatus(err)}
-	if err != nil {
-		resp.Result = nil
-	}
 	packed, perr := anypb.New(resp)
 	if perr != nil {
 		return perr

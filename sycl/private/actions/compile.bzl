@@ -81,10 +81,10 @@ def cc_host_compile(ctx, common):
         srcs = common.srcs,
         private_hdrs = common.hdrs + [common.traits],
         compilation_contexts = [common.cc],
-        includes = [ctx.label.package + "/" + i if ctx.label.package else i for i in ctx.attr.includes],
+        includes = common.own_includes,
         defines = ctx.attr.defines,
         local_defines = ctx.attr.local_defines,
-        user_compile_flags = ["-Xclang", "-fsycl-is-host", "-I", common.traits.dirname, "-include", common.traits.path] + ctx.attr.copts,
+        user_compile_flags = ["-Xclang", "-fsycl-is-host"] + list(common.traits_flags) + ctx.attr.copts,
         disallow_nopic_outputs = True,
     )
     return outputs.pic_objects

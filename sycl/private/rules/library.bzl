@@ -19,14 +19,14 @@ def compile_sources(ctx, steps, common):
     Returns:
       (device IR Files, object Files, TU structs for SyclInfo.tus).
     """
-    device, objects, tus = [], [], []
-    for src in common.srcs:
-        tus.append(struct(src = src, flags = common.flags, inputs = common.headers))
-        device.append(device_compile(ctx, steps, common, src))
-        if not common.host_via_cc:
-            objects.append(host_compile(ctx, steps, common, src))
-    if common.host_via_cc and common.srcs:
+    tus = [struct(src = src, flags = common.flags, inputs = common.headers) for src in common.srcs]
+    device = [device_compile(ctx, steps, common, src) for src in common.srcs]
+    if not common.srcs:
+        objects = []
+    elif common.host_via_cc:
         objects = cc_host_compile(ctx, common)
+    else:
+        objects = [host_compile(ctx, steps, common, src) for src in common.srcs]
     return device, objects, tus
 
 def sycl_common(ctx, devices):
@@ -71,7 +71,7 @@ def _sycl_library_impl(ctx):
         compilation_context = cc_common.create_compilation_context(
             headers = depset(ctx.files.hdrs),
             defines = depset(ctx.attr.defines),
-            includes = depset([ctx.label.package + "/" + i if ctx.label.package else i for i in ctx.attr.includes]),
+            includes = depset(common.own_includes),
         ),
         linking_context = _linking_context(ctx, archive_file),
     )
