@@ -1,6 +1,7 @@
 """What every rules_sycl rule shares: the tool attribute, the C++ toolchain setup, and
 the compile flags gathered once per target (create_common)."""
 
+load("@bazel_skylib//lib:paths.bzl", "paths")
 load("@bazel_tools//tools/build_defs/cc:action_names.bzl", "ACTION_NAMES")
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
 load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
@@ -153,7 +154,7 @@ def create_common(ctx, traits, devices_config):
 
     # The target's own include directories (package-relative in the attribute): its own
     # compiles search them, and its dependents through the compilation context.
-    own_includes = [ctx.label.package + "/" + i if ctx.label.package else i for i in ctx.attr.includes]
+    own_includes = [paths.normalize(paths.join(ctx.label.package, i)) for i in ctx.attr.includes]
     traits_flags = ["-I", traits.dirname, "-include", traits.path]
     flags = std_flags + _include_flags(ctx, cc) + ["-I" + d for d in own_includes]
     flags = flags + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + ctx.attr.copts + traits_flags
