@@ -7,6 +7,8 @@
 #  2. Bazel's autodetected toolchain (--config=autodetect): the same example builds
 #     (SyclHostCompile with that toolchain's flags) and runs on PoCL.
 set -euo pipefail
+# Output is captured before it is searched: `cmd | grep -q` under pipefail fails when grep
+# exits early and cmd is killed by SIGPIPE (seen in CI on a 2-core machine).
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 bz() { tools/bazel "$@"; }
@@ -19,8 +21,9 @@ bz build -c dbg --copt=-DFROM_HOST_COMPILE_TEST "$target" >/tmp/host_compile_tes
 rm -f /tmp/host_compile_test.$$
 obj="$(bz info -c dbg --copt=-DFROM_HOST_COMPILE_TEST bazel-bin 2>/dev/null)/examples/saxpy/_objs/saxpy/saxpy.pic.o"
 [ -f "$obj" ] || fail "no host object at $obj"
-readelf -S "$obj" | grep -q '\.debug_info' || fail "$obj has no .debug_info under -c dbg"
-echo "ok: -c dbg: $obj carries DWARF ($(readelf -S "$obj" | grep -c '\.debug_') .debug_* sections)"
+sections="$(readelf -S "$obj")"
+grep -q '\.debug_info' <<<"$sections" || fail "$obj has no .debug_info under -c dbg"
+echo "ok: -c dbg: $obj carries DWARF ($(grep -c '\.debug_' <<<"$sections") .debug_* sections)"
 
 # 1b. --copt and --per_file_copt in the CppCompile command line of the SYCL source.
 # One line per CppCompile action: its argv.
@@ -36,11 +39,13 @@ grep -qF -- '-fsycl-is-host' <<<"$lines" || fail "the host compile of $src lacks
 others="$(aq --per_file_copt="examples/saxpy/saxpy\\.cpp@-DPER_FILE" | grep -F -- '-DPER_FILE' | grep -vF -- "$src" || true)"
 [ -z "$others" ] || fail "--per_file_copt reached another file: ${others:0:200}"
 echo "ok: --copt and --per_file_copt reach the CppCompile action of $src (and --per_file_copt nothing else)"
-bz run "$target" 2>/dev/null | grep -q 'results correct' || fail "$target does not run on PoCL"
+out="$(bz run "$target" 2>/dev/null || true)"
+grep -q 'results correct' <<<"$out" || fail "$target does not run on PoCL"
 echo "ok: $target built with @sycl_cc runs on PoCL"
 
 # 2. Bazel's autodetected C++ toolchain.
-bz aquery --config=autodetect "mnemonic(\"SyclHostCompile\", $target)" --output=text 2>/dev/null | grep -q 'Mnemonic: SyclHostCompile' \
-  || fail "--config=autodetect: no SyclHostCompile action"
-bz run --config=autodetect "$target" 2>/dev/null | grep -q 'results correct' || fail "$target built with the autodetected toolchain does not run"
+out="$(bz aquery --config=autodetect "mnemonic(\"SyclHostCompile\", $target)" --output=text 2>&1 || true)"
+grep -q 'Mnemonic: SyclHostCompile' <<<"$out" || { tail -20 <<<"$out"; fail "--config=autodetect: no SyclHostCompile action"; }
+out="$(bz run --config=autodetect "$target" 2>&1 || true)"
+grep -q 'results correct' <<<"$out" || { tail -20 <<<"$out"; fail "$target built with the autodetected toolchain does not run"; }
 echo "ok: $target built with Bazel's autodetected C++ toolchain (SyclHostCompile) runs on PoCL"
