@@ -12,6 +12,18 @@
 //   rsycl::parallel_for<K>(n, rsycl::properties{rsycl::device_has<rsycl::aspect::fp16>,
 //                                               rsycl::work_group_size<64>,
 //                                               rsycl::sub_group_size<16>}, lambda);
+//
+// device_if (sycl_ext_oneapi_device_if): library code that uses an optional feature only
+// on devices that have it; the other branches may use features the device lacks:
+//
+//   rsycl::if_device_has<rsycl::aspect::fp16>([&] { /* _Float16 */ })
+//       .else_if_device_has<rsycl::aspect::fp64>([&] { /* double */ })
+//       .otherwise([&] { /* float */ });
+//
+// Each branch becomes a call of an annotated conditional caller with DPC++'s condition
+// expression; the propagate step lowers it to DPC++'s IR form, AOT targets keep only the
+// branch their device configuration selects, JIT targets get one image per outcome
+// (docs/DEVICE_IF.md).
 #pragma once
 #include <cstddef>
 #include "sycl_runtime.h"
@@ -89,6 +101,59 @@ template <typename Name, typename... P, typename F>
 }
 }  // namespace detail
 
+#ifdef RULES_SYCL_ASPECT_TRAITS_H
+// ---- device_if -----------------------------------------------------------------------
+namespace detail {
+// DPC++'s condition expressions, in prefix form: an aspect leaf is (-1, aspect), an
+// architecture leaf (-2, arch); NOT (-3, e), AND (-4, e1, e2), OR (-5, e1, e2).
+inline constexpr int cond_aspect = -1, cond_not = -3, cond_and = -4;
+template <int... I> struct cond {};
+template <int... A, int... B> constexpr cond<A..., B...> cat(cond<A...>, cond<B...>) { return {}; }
+// All of the aspects: (-1, a0) or AND((-1, a0), all_of<rest>).
+template <aspect A, aspect... R> struct all_of {
+  using type = decltype(cat(cond<cond_and, cond_aspect, static_cast<int>(A)>{}, typename all_of<R...>::type{}));
+};
+template <aspect A> struct all_of<A> {
+  using type = cond<cond_aspect, static_cast<int>(A)>;
+};
+template <typename E> using not_of = decltype(cat(cond<cond_not>{}, E{}));
+template <typename E1, typename E2> using and_of = decltype(cat(cat(cond<cond_and>{}, E1{}), E2{}));
+
+// The conditional caller: calls the action only when the condition holds on the device.
+// The propagate step turns every instantiation into DPC++'s declaration taking the
+// action's address first, so the optimiser can neither inline nor drop the branch.
+template <typename F, typename... C>
+[[clang::annotate("sycl-call-if-on-device-conditionally")]] [[clang::noinline]] void call_if_on_device_conditionally(
+    const F *fn, C...) {
+  (*fn)();
+}
+template <typename F, int... C> inline void call_if(const F &fn, cond<C...>) {
+#ifdef __SYCL_DEVICE_ONLY__
+  call_if_on_device_conditionally(&fn, C...);
+#else
+  (void)fn;  // device code only
+#endif
+}
+// What if_device_has and else_if_device_has return: Else is the condition under which
+// no earlier branch ran.
+template <typename Else> class if_device_has_helper {
+ public:
+  template <aspect A, aspect... R, typename F> auto else_if_device_has(F fn) {
+    call_if(fn, and_of<Else, typename all_of<A, R...>::type>{});
+    return if_device_has_helper<and_of<Else, not_of<typename all_of<A, R...>::type>>>{};
+  }
+  template <typename F> void otherwise(F fn) { call_if(fn, Else{}); }
+};
+}  // namespace detail
+
+// Calls fn only on a device that has every aspect in A...; fn may use them.
+template <aspect A, aspect... R, typename F> auto if_device_has(F fn) {
+  using when = typename detail::all_of<A, R...>::type;
+  detail::call_if(fn, when{});
+  return detail::if_device_has_helper<detail::not_of<when>>{};
+}
+#endif
+
 template <typename Name, typename... P, typename F> int single_task(properties<P...>, F f) {
 #ifdef __SYCL_DEVICE_ONLY__
   detail::task_kernel<Name, P...>(f);
@@ -111,3 +176,13 @@ template <typename Name, typename F> int parallel_for(size_t n, F f) {
   return parallel_for<Name>(n, properties<>{}, f);
 }
 }  // namespace rsycl
+
+#ifdef RULES_SYCL_ASPECT_TRAITS_H
+// The extension's own spelling.
+#ifndef SYCL_EXT_ONEAPI_DEVICE_IF
+#define SYCL_EXT_ONEAPI_DEVICE_IF 1
+#endif
+namespace sycl::ext::oneapi::experimental {
+using rsycl::if_device_has;
+}  // namespace sycl::ext::oneapi::experimental
+#endif

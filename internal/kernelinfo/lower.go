@@ -39,7 +39,8 @@ type lowered struct {
 // !sycl_declared_aspects (plain i32 operands, as DPC++'s front end writes them),
 // !reqd_work_group_size (i32, in reversed, SPIR-V order) with !work_group_num_dim, and
 // !intel_reqd_sub_group_size; the lowered entries leave @llvm.global.annotations. It
-// returns the edited module text, or nil when the module has none of them.
+// returns the edited module text, or nil when the module has none of them. Conditional
+// callers (device_if) become DPC++'s declarations taking their action first.
 func Lower(m *llvmir.Module) ([]byte, error) {
 	anns, err := m.Annotations()
 	if err != nil {
@@ -54,6 +55,9 @@ func Lower(m *llvmir.Module) ([]byte, error) {
 	}
 	byFunc := map[*llvmir.Function]*lowered{}
 	var order []*lowered
+	condSeen := map[*llvmir.Function]bool{}
+	var condCallers []*llvmir.Function
+	var condFrom []string
 	get := func(f *llvmir.Function) *lowered {
 		l := byFunc[f]
 		if l == nil {
@@ -65,7 +69,7 @@ func Lower(m *llvmir.Module) ([]byte, error) {
 	}
 	ours := func(a *llvmir.Annotation) bool {
 		switch a.Name {
-		case DeviceHasAnnotation, KernelDeviceHasAnnotation, KernelWorkGroupSizeAnnotation, KernelSubGroupSizeAnnotation:
+		case DeviceHasAnnotation, KernelDeviceHasAnnotation, KernelWorkGroupSizeAnnotation, KernelSubGroupSizeAnnotation, CondCallerAttr:
 			return true
 		}
 		return false
@@ -77,6 +81,17 @@ func Lower(m *llvmir.Module) ([]byte, error) {
 		}
 		var f *llvmir.Function
 		args := a.Args
+		if a.Name == CondCallerAttr {
+			if f = m.Func(a.Target); f == nil {
+				return nil, errorf(a, "@%s is not a function", a.Target)
+			}
+			if !condSeen[f] {
+				condSeen[f] = true
+				condCallers = append(condCallers, f)
+				condFrom = append(condFrom, fmt.Sprintf("%s:%d", a.File, a.Line))
+			}
+			continue
+		}
 		if a.Name == DeviceHasAnnotation {
 			if f = m.Func(a.Target); f == nil {
 				return nil, errorf(a, "@%s is not a function", a.Target)
@@ -121,12 +136,17 @@ func Lower(m *llvmir.Module) ([]byte, error) {
 			l.sg, l.sgFrom = ints[0], from
 		}
 	}
-	if len(order) == 0 {
+	if len(order) == 0 && len(condCallers) == 0 {
 		return nil, nil
 	}
 	ed := llvmir.NewEditor(m)
 	for _, l := range order {
 		if err := l.apply(m, ed); err != nil {
+			return nil, err
+		}
+	}
+	for i, f := range condCallers {
+		if err := lowerCondCaller(m, ed, f, condFrom[i]); err != nil {
 			return nil, err
 		}
 	}

@@ -209,3 +209,24 @@ func (e *Editor) SetAttachmentRanked(f *Function, name string, id int, rank func
 	}
 	e.SetAttachment(f, name, id)
 }
+
+// Replace replaces the module text in span with text (an empty text deletes it).
+// Overlapping replacements keep the first one made.
+func (e *Editor) Replace(span Span, text string) {
+	e.edits = append(e.edits, edit{at: span.Start, end: span.End, text: text, seq: len(e.edits)})
+}
+
+// RemoveAttachment drops f's attachment "!name !N" (nothing when f has none).
+func (e *Editor) RemoveAttachment(f *Function, name string) {
+	for _, a := range f.Attachments {
+		if a.Name == name {
+			at, end := a.Span.Start, a.Span.End
+			// With the blank that separates it from what precedes it.
+			if at > 0 && e.m.Src[at-1] == ' ' {
+				at--
+			}
+			e.edits = append(e.edits, edit{at: at, end: end, text: "", seq: len(e.edits)})
+			return
+		}
+	}
+}

@@ -143,6 +143,7 @@ type run struct {
 	types    map[string]set // struct name -> aspects
 	visiting map[string]bool
 	used     map[*llvmir.Function]set
+	own      map[*llvmir.Function]set // used, less function-level lists
 	declared map[*llvmir.Function]set
 	cg       map[*llvmir.Function][]*llvmir.Function
 	callDbg  map[[2]*llvmir.Function]int
@@ -151,6 +152,8 @@ type run struct {
 	// moduleNames are the aspects the module's own !sycl_aspects names.
 	moduleNames map[int]string
 	kindRank    func(string) int
+	// device_if (deviceif.go): set when the module calls conditional callers.
+	cond *condState
 }
 
 // Run computes and records aspect usage for module m.
@@ -161,8 +164,9 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 		used: map[*llvmir.Function]set{}, declared: map[*llvmir.Function]set{},
 		cg: map[*llvmir.Function][]*llvmir.Function{}, callDbg: map[[2]*llvmir.Function]int{},
 		isEntry: map[*llvmir.Function]bool{}, moduleNames: map[int]string{},
+		own: map[*llvmir.Function]set{},
 	}
-	r.kindRank = llvmir.KindRanker(m, "sycl_used_aspects", "sycl_fixed_targets")
+	r.kindRank = llvmir.KindRanker(m, "sycl_used_aspects", kernelinfo.ConditionallyUsedAspectsMD, "sycl_fixed_targets")
 	hasDPCPP, err := r.readAspectTable()
 	if err != nil {
 		return nil, err
@@ -212,6 +216,9 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 	}
 	roots = append(append(roots, r.entries...), virtuals...)
 	r.virtualEdges(sets)
+	if err := r.classifyConditional(); err != nil {
+		return nil, err
+	}
 	visited := map[*llvmir.Function]bool{}
 	for _, f := range roots {
 		r.propagate(f, r.used, visited)
@@ -233,6 +240,12 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 		if vals != nil {
 			res.Used[f] = vals
 		}
+	}
+	if r.cond != nil {
+		if err := r.conditionalPairs(); err != nil {
+			return nil, err
+		}
+		r.writeConditional(ed)
 	}
 	if len(opts.FixedTargets) > 0 || m.Named("sycl_aspects") != nil {
 		r.writeFixedTargets(ed)
@@ -435,6 +448,10 @@ func (r *run) processFunction(f *llvmir.Function) error {
 	if f.Atomic64 && r.infer {
 		u.add(r.atomic64)
 	}
+	// What the function itself uses, without its function-level lists: DPC++ counts
+	// these as conditional uses when the function is called conditionally.
+	own := newSet()
+	own.addAll(u)
 	for _, name := range kernelinfo.UsedAspectsMD {
 		if id := f.Attachment(name); id >= 0 {
 			vals, err := r.aspectList(id, f.Line)
@@ -453,9 +470,11 @@ func (r *run) processFunction(f *llvmir.Function) error {
 		}
 		for _, v := range vals {
 			u.add(v)
+			own.add(v)
 		}
 	}
 	r.used[f] = u
+	r.own[f] = own
 	d := newSet()
 	for _, name := range kernelinfo.DeclaredAspectsMD {
 		if id := f.Attachment(name); id >= 0 {
@@ -477,6 +496,7 @@ func (r *run) processFunction(f *llvmir.Function) error {
 		}
 		// The callee operand's value type (the function type) counts, as in DPC++.
 		r.typeUse(&callee.Sig, u, nil)
+		r.typeUse(&callee.Sig, own, nil)
 		if !seen[callee] {
 			seen[callee] = true
 			r.cg[f] = append(r.cg[f], callee)
@@ -554,7 +574,11 @@ func (r *run) propagate(f *llvmir.Function, sets map[*llvmir.Function]set, visit
 		if sets[top.f] == nil {
 			sets[top.f] = newSet()
 		}
-		sets[top.f].addAll(top.local)
+		// With device_if, only a function called unconditionally gains its callees'
+		// aspects (DPC++): a conditional caller does not pass its action's on.
+		if r.cond == nil || r.cond.uncond[top.f] {
+			sets[top.f].addAll(top.local)
+		}
 		stack = stack[:len(stack)-1]
 	}
 }

@@ -1,0 +1,330 @@
+package propagate
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+)
+
+// device_if, as DPC++'s SYCLPropagateAspectsUsage handles conditional callers:
+//
+//   - the call graph gains an edge from each conditional caller to its actions;
+//   - from the entry points, a function is "called unconditionally" when an
+//     unconditionally called function calls it other than through a conditional caller,
+//     and "called conditionally" when it is a conditional caller or a conditionally
+//     called function calls it (one depth-first walk with a visited set shared by all
+//     entry points, so a function's callees are classified on its first visit only);
+//     functions the walk never reaches count as unconditional;
+//   - what a function uses itself counts as used when it is called unconditionally and
+//     as conditionally used when it is called conditionally; its !sycl_used_aspects
+//     counts as used either way;
+//   - !sycl_used_aspects propagates to unconditionally called functions only;
+//   - a function's condition is the set of integers of the conditions on the way to it
+//     (DPC++ keeps conditions as a SmallSet<int, 4>, so operators and aspect numbers
+//     merge into one set); a walk from each entry point sets it, the last visit winning;
+//   - along every entry-to-leaf path that passes a conditional caller, from the leaf up,
+//     a function gains its callee's conditional aspects and, when it has no condition of
+//     its own, its callee's condition; it records (its condition, its conditional aspects)
+//     when both are non-empty, then its callee's pairs;
+//   - every function such a path passes below its first gets !sycl_conditionally_used_aspects
+//     with its pairs (an empty list when it has none), as do the others that record a pair.
+//
+// DPC++ writes the pairs without --exclude-aspects' filter, and so does this.
+
+// maxCondPaths bounds the entry-to-leaf paths enumerated (DPC++ enumerates them all).
+const maxCondPaths = 1 << 20
+
+type condPair struct{ cond, aspects set }
+
+type condState struct {
+	calls    map[*llvmir.Function][]kernelinfo.CondCall // by caller
+	isCC     map[*llvmir.Function]bool
+	uncond   map[*llvmir.Function]bool
+	condl    map[*llvmir.Function]bool
+	condUsed map[*llvmir.Function]set
+	condMap  map[*llvmir.Function]set
+	pairs    map[*llvmir.Function][]condPair
+	hasPairs map[*llvmir.Function]bool // an entry exists (possibly empty)
+}
+
+// classifyConditional finds the conditional calls and classifies the functions; it
+// leaves r.cond nil for a module without conditional callers.
+func (r *run) classifyConditional() error {
+	m := r.m
+	isCC := map[*llvmir.Function]bool{}
+	for _, f := range m.Funcs {
+		if kernelinfo.IsCondCaller(m, f) {
+			isCC[f] = true
+		}
+	}
+	if len(isCC) == 0 {
+		return nil
+	}
+	calls, err := kernelinfo.CondCalls(m)
+	if err != nil {
+		return err
+	}
+	c := &condState{calls: map[*llvmir.Function][]kernelinfo.CondCall{}, isCC: isCC,
+		uncond: map[*llvmir.Function]bool{}, condl: map[*llvmir.Function]bool{},
+		condUsed: map[*llvmir.Function]set{}, condMap: map[*llvmir.Function]set{},
+		pairs: map[*llvmir.Function][]condPair{}, hasPairs: map[*llvmir.Function]bool{}}
+	r.cond = c
+	for _, cc := range calls {
+		c.calls[cc.Site.Caller] = append(c.calls[cc.Site.Caller], cc)
+		action := m.Func(cc.Action)
+		dup := false
+		for _, x := range r.cg[cc.Callee] {
+			dup = dup || x == action
+		}
+		if !dup {
+			r.cg[cc.Callee] = append(r.cg[cc.Callee], action)
+		}
+	}
+	// The classification walk (iterative, DPC++'s visit order).
+	visited := map[*llvmir.Function]bool{}
+	for _, e := range r.entries {
+		if isCC[e] {
+			c.condl[e] = true
+		} else {
+			c.uncond[e] = true
+		}
+		type frame struct {
+			f    *llvmir.Function
+			next int
+		}
+		stack := []frame{{f: e}}
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			callees := r.cg[top.f]
+			if top.next >= len(callees) {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			callee := callees[top.next]
+			top.next++
+			f := top.f
+			if !isCC[callee] && c.uncond[f] {
+				c.uncond[callee] = true
+			}
+			if isCC[callee] || c.condl[f] {
+				c.condl[callee] = true
+			}
+			if !visited[callee] {
+				visited[callee] = true
+				stack = append(stack, frame{f: callee})
+			}
+		}
+	}
+	for _, f := range m.Funcs {
+		if !visited[f] {
+			if isCC[f] {
+				c.condl[f] = true
+			} else {
+				c.uncond[f] = true
+			}
+		}
+	}
+	for _, f := range m.Funcs {
+		if c.condl[f] {
+			c.condUsed[f] = r.own[f]
+		}
+		if !c.uncond[f] {
+			md := newSet()
+			for _, name := range kernelinfo.UsedAspectsMD {
+				if id := f.Attachment(name); id >= 0 {
+					vals, err := r.aspectList(id, f.Line)
+					if err != nil {
+						return err
+					}
+					for _, v := range vals {
+						md.add(v)
+					}
+				}
+			}
+			r.used[f] = md
+		}
+	}
+	return nil
+}
+
+// conditionalPairs computes every function's conditions and (condition, aspects) pairs.
+func (r *run) conditionalPairs() error {
+	c := r.cond
+	m := r.m
+	// Conditions: from each entry point, without a visited set (the last visit wins), as
+	// DPC++ does; a callee already on the walk's path is not entered again.
+	budget := maxCondPaths
+	onPath := map[*llvmir.Function]bool{}
+	var walk func(f *llvmir.Function) error
+	walk = func(f *llvmir.Function) error {
+		if budget--; budget < 0 {
+			return diag.Errorf(m.File, f.Line, "device_if: more than %d call paths through conditional callers; the call graph is too large to propagate conditions", maxCondPaths)
+		}
+		local := map[*llvmir.Function]set{}
+		for _, cc := range c.calls[f] {
+			s := local[cc.Callee]
+			if s == nil {
+				s = newSet()
+				local[cc.Callee] = s
+			}
+			for _, v := range cc.Cond {
+				s.add(v)
+			}
+		}
+		onPath[f] = true
+		defer delete(onPath, f)
+		for _, callee := range r.cg[f] {
+			if onPath[callee] {
+				continue
+			}
+			next := newSet()
+			next.addAll(c.condMap[f])
+			if c.isCC[callee] {
+				next.addAll(local[callee])
+			}
+			c.condMap[callee] = next
+			if err := walk(callee); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, e := range r.entries {
+		if err := walk(e); err != nil {
+			return err
+		}
+	}
+	// Paths through a conditional caller, each processed from its leaf up.
+	budget = maxCondPaths
+	var path []*llvmir.Function
+	var paths func(f *llvmir.Function) error
+	paths = func(f *llvmir.Function) error {
+		if budget--; budget < 0 {
+			return diag.Errorf(m.File, f.Line, "device_if: more than %d call paths through conditional callers; the call graph is too large to propagate conditions", maxCondPaths)
+		}
+		path = append(path, f)
+		defer func() { path = path[:len(path)-1] }()
+		leaf := true
+		for _, callee := range r.cg[f] {
+			if onPath[callee] {
+				continue
+			}
+			leaf = false
+			onPath[f] = true
+			err := paths(callee)
+			delete(onPath, f)
+			if err != nil {
+				return err
+			}
+		}
+		if !leaf {
+			return nil
+		}
+		for _, g := range path {
+			if c.isCC[g] {
+				r.pathPairs(path)
+				break
+			}
+		}
+		return nil
+	}
+	for _, e := range r.entries {
+		if err := paths(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pathPairs is DPC++'s processing of one path, from its leaf up.
+func (r *run) pathPairs(path []*llvmir.Function) {
+	c := r.cond
+	for i := len(path) - 1; i >= 0; i-- {
+		f := path[i]
+		last := i == len(path)-1
+		if !last {
+			g := path[i+1]
+			if c.condUsed[f] == nil {
+				c.condUsed[f] = newSet()
+			}
+			// A fresh set: condUsed may share r.own's.
+			merged := newSet()
+			merged.addAll(c.condUsed[f])
+			merged.addAll(c.condUsed[g])
+			c.condUsed[f] = merged
+			if c.condMap[f].len() == 0 {
+				c.condMap[f] = c.condMap[g]
+			}
+		}
+		p := condPair{cond: copySet(c.condMap[f]), aspects: copySet(c.condUsed[f])}
+		if p.cond.len() > 0 && p.aspects.len() > 0 {
+			c.hasPairs[f] = true
+			if !containsPair(c.pairs[f], p) {
+				c.pairs[f] = append(c.pairs[f], p)
+			}
+		}
+		if !last {
+			g := path[i+1]
+			c.hasPairs[g] = true
+			for _, q := range c.pairs[g] {
+				c.hasPairs[f] = true
+				if !containsPair(c.pairs[f], q) {
+					c.pairs[f] = append(c.pairs[f], q)
+				}
+			}
+		}
+	}
+}
+
+func copySet(s set) set {
+	out := newSet()
+	out.addAll(s)
+	return out
+}
+
+func sameSet(a, b set) bool {
+	if a.len() != b.len() {
+		return false
+	}
+	for _, v := range a.values() {
+		if !b.has(v) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsPair(ps []condPair, p condPair) bool {
+	for _, q := range ps {
+		if sameSet(q.cond, p.cond) && sameSet(q.aspects, p.aspects) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeConditional writes !sycl_conditionally_used_aspects, functions in module order.
+func (r *run) writeConditional(ed *llvmir.Editor) {
+	c := r.cond
+	ints := func(s set) string {
+		parts := make([]string, 0, s.len())
+		for _, v := range s.values() {
+			parts = append(parts, "i32 "+strconv.Itoa(v))
+		}
+		return "!{" + strings.Join(parts, ", ") + "}"
+	}
+	for _, f := range r.m.Funcs {
+		if !c.hasPairs[f] {
+			continue
+		}
+		var ops []string
+		for _, p := range c.pairs[f] {
+			cid, aid := ed.AddNode(ints(p.cond)), ed.AddNode(ints(p.aspects))
+			ops = append(ops, llvmir.ID(ed.AddNode("!{"+llvmir.ID(cid)+", "+llvmir.ID(aid)+"}")))
+		}
+		ed.SetAttachmentRanked(f, kernelinfo.ConditionallyUsedAspectsMD, ed.AddNode("!{"+strings.Join(ops, ", ")+"}"), r.kindRank)
+	}
+}
