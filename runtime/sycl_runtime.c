@@ -555,6 +555,23 @@ static int check_requirements(const struct rs_image *img, const struct device *d
       }
     }
   }
+  /* A JIT image variant of device_if (rsycl/device_if): its branches were resolved for
+   * devices with exactly the "has" aspects of those its conditions test. */
+  for (int want = 1; want >= 0; want--) {
+    p = find_prop(img, "rsycl/device_if", want ? "has" : "lacks");
+    if (!p || p->type != RS_PROP_BYTE_ARRAY || p->size < 8) continue;
+    const unsigned char *v = p->value;
+    size_t n = (p->size - 8) / 4;
+    for (size_t i = 0; i < n; i++) {
+      uint32_t a;
+      memcpy(&a, v + 8 + 4 * i, 4);
+      if (!!device_has(d, a) != want) {
+        char buf[16];
+        return fail(RSYCL_KERNEL_NOT_SUPPORTED, "the image's device_if branches are for devices %s aspect %s",
+                    want ? "with" : "without", aspect_name(a, buf, sizeof buf));
+      }
+    }
+  }
   p = find_prop(img, "SYCL/device requirements", "reqd_sub_group_size");
   if (p && p->type == RS_PROP_UINT32) {
     int ok = 0;
@@ -957,6 +974,7 @@ int rsycl_launch(const char *name, const void *args, size_t args_size, size_t gl
     trace("kernel %s: image of target %s, %s%s%.0d, %zu bytes", name, chosen->target,
           cur->backend == BACKEND_CUDA ? (is_cubin(chosen) ? "cubin" : "PTX") : "SPIR", sm ? " for sm_" : "", sm,
           (size_t)(chosen->binary_end - chosen->binary_start));
+    if (find_prop(chosen, "rsycl/device_if", "has")) trace("kernel %s: the device_if variant for this device's aspects", name);
   }
   size_t local = 0;
   if ((code = required_local_size(chosen, name, global_size, &local)) != RSYCL_OK) return code;

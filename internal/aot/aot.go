@@ -176,78 +176,107 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 			return err
 		}
 		base := strings.TrimSuffix(filepath.Base(row[code]), filepath.Ext(row[code]))
-		out := pathArg(filepath.Join(stage, base+kind.Ext))
-		images := Images(t, tools, out)
-		for _, img := range images {
-			if err := claim(line, filepath.Base(img)); err != nil {
-				return err
-			}
-		}
-		steps, err := Plan(t, tools, in, out)
+		units, err := deviceIfUnits(table, line, in, base, stage, t, kind, dryRun)
 		if err != nil {
-			return diag.Errorf(table, line, "%v", err)
-		}
-		if err := checkOutputs(table, line, steps); err != nil {
 			return err
 		}
-		for _, s := range steps {
-			if dryRun {
-				fmt.Fprintf(env.Stdout, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
-				continue
+		copied := map[string]bool{} // cells shared by a row's variants
+		for _, u := range units {
+			name := base
+			if u.tag != "" {
+				name += "." + u.tag
 			}
-			if s.Tool == tools.LLVMSpirv {
-				// llvm-spirv-15 aborts on scalar OpConstantNull, which llc-22 writes:
-				// rewrite its SPIR-V input (the llc step's output) first.
-				for _, a := range s.Args {
-					if strings.HasSuffix(a, ".spv") {
-						if err := rewriteScalarNulls(a); err != nil {
-							return diag.Errorf(table, line, "%v", err)
-						}
-					}
-				}
-			}
-			if stdout, stderr, err := env.Run(nil, s.Tool, s.Args...); err != nil {
-				if s.Tool == tools.Ocloc {
-					return oclocError(env, table, line, tab, row, t, s.Tool, string(stdout)+string(stderr))
-				}
-				return toolError(table, line, s.Tool, row[code], err, string(stderr))
-			}
-		}
-		for _, s := range steps {
-			if s.Tool == tools.LLC && strings.HasSuffix(s.Args[len(s.Args)-1], ".spv") && s.Args[len(s.Args)-1] != out && !dryRun {
-				os.Remove(s.Args[len(s.Args)-1])
-			}
-		}
-		cells := make([]string, len(row))
-		for c, cell := range row {
-			if c == code {
-				continue
-			}
-			src, err := filetable.Resolve(table, line, cell, false)
-			if err != nil {
-				return err
-			}
-			b, err := os.ReadFile(src)
-			if err != nil {
-				return diag.Errorf(table, line, "cannot read %s: %v", cell, err)
-			}
-			if tab.Columns[c] == filetable.Properties && kind.WrapTarget != "spir64" {
-				if b, err = withCompileTarget(src, b, t.Name); err != nil {
+			out := pathArg(filepath.Join(stage, name+kind.Ext))
+			images := Images(t, tools, out)
+			for _, img := range images {
+				if err := claim(line, filepath.Base(img)); err != nil {
 					return err
 				}
 			}
-			if err := claim(line, filepath.Base(cell)); err != nil {
+			steps, err := Plan(t, tools, u.in, out)
+			if err != nil {
+				return diag.Errorf(table, line, "%v", err)
+			}
+			if err := checkOutputs(table, line, steps); err != nil {
 				return err
 			}
-			batch.Add(filepath.Join(outDir, filepath.Base(cell)), b)
-			cells[c] = filepath.Base(cell)
-		}
-		for _, img := range images {
-			if !dryRun {
-				batch.Adopt(img, filepath.Join(outDir, filepath.Base(img)))
+			for _, s := range steps {
+				if dryRun {
+					fmt.Fprintf(env.Stdout, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
+					continue
+				}
+				if s.Tool == tools.LLVMSpirv {
+					// llvm-spirv-15 aborts on scalar OpConstantNull, which llc-22 writes:
+					// rewrite its SPIR-V input (the llc step's output) first.
+					for _, a := range s.Args {
+						if strings.HasSuffix(a, ".spv") {
+							if err := rewriteScalarNulls(a); err != nil {
+								return diag.Errorf(table, line, "%v", err)
+							}
+						}
+					}
+				}
+				if stdout, stderr, err := env.Run(nil, s.Tool, s.Args...); err != nil {
+					if s.Tool == tools.Ocloc {
+						return oclocError(env, table, line, tab, row, t, s.Tool, string(stdout)+string(stderr))
+					}
+					return toolError(table, line, s.Tool, row[code], err, string(stderr))
+				}
 			}
-			cells[code] = filepath.Base(img)
-			res.Add(append([]string{}, cells...)...)
+			for _, s := range steps {
+				if s.Tool == tools.LLC && strings.HasSuffix(s.Args[len(s.Args)-1], ".spv") && s.Args[len(s.Args)-1] != out && !dryRun {
+					os.Remove(s.Args[len(s.Args)-1])
+				}
+			}
+			if u.in != in && !dryRun {
+				os.Remove(u.in)
+			}
+			cells := make([]string, len(row))
+			for c, cell := range row {
+				if c == code {
+					continue
+				}
+				isProps := tab.Columns[c] == filetable.Properties
+				if !isProps && copied[cell] {
+					cells[c] = filepath.Base(cell)
+					continue
+				}
+				src, err := filetable.Resolve(table, line, cell, false)
+				if err != nil {
+					return err
+				}
+				b, err := os.ReadFile(src)
+				if err != nil {
+					return diag.Errorf(table, line, "cannot read %s: %v", cell, err)
+				}
+				cellName := filepath.Base(cell)
+				if isProps {
+					if b, err = u.props(src, b); err != nil {
+						return err
+					}
+					if kind.WrapTarget != "spir64" {
+						if b, err = withCompileTarget(src, b, t.Name); err != nil {
+							return err
+						}
+					}
+					if u.tag != "" {
+						cellName = strings.TrimSuffix(cellName, filepath.Ext(cellName)) + "." + u.tag + filepath.Ext(cellName)
+					}
+				}
+				if err := claim(line, cellName); err != nil {
+					return err
+				}
+				copied[cell] = true
+				batch.Add(filepath.Join(outDir, cellName), b)
+				cells[c] = cellName
+			}
+			for _, img := range images {
+				if !dryRun {
+					batch.Adopt(img, filepath.Join(outDir, filepath.Base(img)))
+				}
+				cells[code] = filepath.Base(img)
+				res.Add(append([]string{}, cells...)...)
+			}
 		}
 	}
 	batch.Add(filepath.Join(outDir, filetable.TableFile), res.Bytes())

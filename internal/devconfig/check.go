@@ -82,3 +82,13 @@ func (t *Target) Check(reqs *props.Set, mode Mode) (ok bool, reason string) {
 	}
 	return true, ""
 }
+
+// HasAspectValue reports whether the target lists the aspect with DPC++ value v.
+func (t *Target) HasAspectValue(v int) bool {
+	for _, a := range t.AspectValues {
+		if a == v {
+			return true
+		}
+	}
+	return false
+}
