@@ -3,7 +3,7 @@
 // against --expect=fp16|fp64|fallback (what the device should take):
 //   - "chain":     if_device_has<fp16> / else_if_device_has<fp64> / otherwise;
 //   - "fp16 only": if_device_has<fp16> / otherwise (the fallback where fp16 is missing);
-//   - "plain":     no condition at all, runs everywhere;
+//   - "fp64 only": if_device_has<fp64> / otherwise (--expect-fp64-only=fp64|fallback);
 // and a kernel that uses _Float16 outside any condition, which a device without fp16
 // refuses (--expect-unconditional-fp16=refused|runs).
 #include <cstdio>
@@ -43,7 +43,18 @@ inline void scale_fp16_or_not(float *out, size_t i) {
   });
 }
 
+inline void scale_fp64_or_not(float *out, size_t i) {
+  rsycl::if_device_has<aspect::fp64>([&] {
+    out[i] = float(double(i) * 4.0);
+    out[0] = kFp64;
+  }).otherwise([&] {
+    out[i] = float(i) * 4.0f;
+    out[0] = kFallback;
+  });
+}
+
 class KChain;
+class KFp64OrNot;
 class KFp16OrNot;
 class KUnconditionalHalf;
 
@@ -70,9 +81,10 @@ static int check(const char *what, const float *out, size_t n, float factor, con
 }
 
 int main(int argc, char **argv) {
-  const char *expect = nullptr, *expect_half = nullptr;
+  const char *expect = nullptr, *expect_half = nullptr, *expect64 = nullptr;
   for (int i = 1; i < argc; i++) {
     if (std::strncmp(argv[i], "--expect=", 9) == 0) expect = argv[i] + 9;
+    else if (std::strncmp(argv[i], "--expect-fp64-only=", 19) == 0) expect64 = argv[i] + 19;
     else if (std::strncmp(argv[i], "--expect-unconditional-fp16=", 28) == 0) expect_half = argv[i] + 28;
   }
   const size_t n = 64;
@@ -92,6 +104,12 @@ int main(int argc, char **argv) {
   // Without fp16 the fp16-only chain falls back, whatever the device has besides.
   const char *expect16 = expect ? (std::strcmp(expect, "fp16") == 0 ? "fp16" : "fallback") : nullptr;
   fails += check("fp16 only", out, n, 3.0f, expect16);
+  std::memset(out, 0, n * sizeof(float));
+  if (rsycl::parallel_for<KFp64OrNot>(n, [=](size_t i) { if (i > 0) scale_fp64_or_not(out, i); }) != 0) {
+    std::printf("FAIL: fp64 only: %s\n", rsycl_last_error());
+    return 1;
+  }
+  fails += check("fp64 only", out, n, 4.0f, expect64);
   int r = rsycl::parallel_for<KUnconditionalHalf>(n, [=](size_t i) { out[i] = float(_Float16(float(i))); });
   std::printf("unconditional fp16: %s\n", r == 0 ? "runs" : rsycl_last_error());
   if (expect_half && std::strcmp(expect_half, r == 0 ? "runs" : "refused") != 0) {

@@ -62,9 +62,16 @@ func deviceIfUnits(table string, line int, in, base, stage string, t *devconfig.
 		}
 		outcomes = []deviceif.Outcome{o}
 	}
-	var units []unit
+	// Specialise for every outcome; outcomes that give the same module share one image
+	// when together they are all outcomes of the aspects they agree on (a branch that
+	// does not depend on an aspect: "x" in the name, the aspect in neither list).
+	type variant struct {
+		r    *deviceif.Result
+		outs []deviceif.Outcome
+	}
+	var variants []*variant
+	byText := map[string]*variant{}
 	for _, o := range outcomes {
-		o := o
 		r, err := deviceif.Specialize(m, o.Holds)
 		if err != nil {
 			return nil, err
@@ -72,51 +79,100 @@ func deviceIfUnits(table string, line int, in, base, stage string, t *devconfig.
 		if r == nil {
 			return self, nil
 		}
-		tag := ""
-		if jit {
-			tag = o.Suffix(tested)
+		if v := byText[string(r.Text)]; v != nil {
+			v.outs = append(v.outs, o)
+			continue
 		}
-		name := base + ".if"
-		if tag != "" {
-			name = base + "." + tag
-		}
-		mod := filepath.Join(stage, name+".ll")
-		if !dryRun {
-			if err := atomicfile.WriteFile(mod, r.Text, 0o644); err != nil {
-				return nil, diag.Errorf(table, line, "cannot write %s: %v", mod, err)
-			}
-		}
-		aspects := r.Requirements.Aspects
-		units = append(units, unit{in: mod, tag: tag, props: func(file string, data []byte) ([]byte, error) {
-			reg, err := props.Parse(file, data)
+		v := &variant{r: r, outs: []deviceif.Outcome{o}}
+		byText[string(r.Text)] = v
+		variants = append(variants, v)
+	}
+	var units []unit
+	for _, v := range variants {
+		for _, o := range mergeOutcomes(tested, v.outs) {
+			u, err := variantUnit(table, line, base, stage, v.r, o, tested, jit, dryRun)
 			if err != nil {
 				return nil, err
 			}
-			req := reg.Set(props.DeviceRequirements)
-			if req == nil {
-				req = reg.Add(props.DeviceRequirements)
-			}
-			tmp := &props.Set{}
-			tmp.AddU32Array("aspects", aspects)
-			replaced := false
-			for i, p := range req.Props {
-				if p.Name == "aspects" {
-					req.Props[i] = tmp.Props[0]
-					replaced = true
-				}
-			}
-			if !replaced {
-				req.Props = append([]props.Property{tmp.Props[0]}, req.Props...)
-			}
-			if jit {
-				s := reg.Add(DeviceIfSet)
-				s.AddU32Array("has", u32s(o.Has))
-				s.AddU32Array("lacks", u32s(o.Lacks))
-			}
-			return reg.Bytes(), nil
-		}})
+			units = append(units, u)
+		}
 	}
 	return units, nil
+}
+
+// mergeOutcomes returns one outcome with don't-cares when outs are exactly the outcomes
+// that agree on some of the tested aspects, else outs as they are.
+func mergeOutcomes(tested []int, outs []deviceif.Outcome) []deviceif.Outcome {
+	if len(outs) == 1 {
+		return outs
+	}
+	m := deviceif.Outcome{Has: []int{}, Lacks: []int{}}
+	for _, a := range tested {
+		all, none := true, true
+		for _, o := range outs {
+			if o.Holds(a) {
+				none = false
+			} else {
+				all = false
+			}
+		}
+		if all {
+			m.Has = append(m.Has, a)
+		} else if none {
+			m.Lacks = append(m.Lacks, a)
+		}
+	}
+	free := len(tested) - len(m.Has) - len(m.Lacks)
+	if len(outs) != 1<<free {
+		return outs
+	}
+	return []deviceif.Outcome{m}
+}
+
+func variantUnit(table string, line int, base, stage string, r *deviceif.Result, o deviceif.Outcome, tested []int, jit, dryRun bool) (unit, error) {
+	tag := ""
+	if jit {
+		tag = o.Suffix(tested)
+	}
+	name := base + ".if"
+	if tag != "" {
+		name = base + "." + tag
+	}
+	mod := filepath.Join(stage, name+".ll")
+	if !dryRun {
+		if err := atomicfile.WriteFile(mod, r.Text, 0o644); err != nil {
+			return unit{}, diag.Errorf(table, line, "cannot write %s: %v", mod, err)
+		}
+	}
+	aspects := r.Requirements.Aspects
+	return unit{in: mod, tag: tag, props: func(file string, data []byte) ([]byte, error) {
+		reg, err := props.Parse(file, data)
+		if err != nil {
+			return nil, err
+		}
+		req := reg.Set(props.DeviceRequirements)
+		if req == nil {
+			req = reg.Add(props.DeviceRequirements)
+		}
+		tmp := &props.Set{}
+		tmp.AddU32Array("aspects", aspects)
+		replaced := false
+		for i, p := range req.Props {
+			if p.Name == "aspects" {
+				req.Props[i] = tmp.Props[0]
+				replaced = true
+			}
+		}
+		if !replaced {
+			req.Props = append([]props.Property{tmp.Props[0]}, req.Props...)
+		}
+		if jit {
+			s := reg.Add(DeviceIfSet)
+			s.AddU32Array("has", u32s(o.Has))
+			s.AddU32Array("lacks", u32s(o.Lacks))
+		}
+		return reg.Bytes(), nil
+	}}, nil
 }
 
 // u32s converts aspect values (non-negative: EvalCondition refuses others).

@@ -169,18 +169,31 @@ func (o Outcome) Holds(a int) bool {
 	return false
 }
 
-// Suffix names the outcome in image names: "if" then, per tested aspect, 1 or 0.
+// Suffix names the outcome in image names: "if" then, per tested aspect, 1 (present),
+// 0 (absent) or x (either).
 func (o Outcome) Suffix(tested []int) string {
 	var b strings.Builder
 	b.WriteString("if")
 	for _, a := range tested {
-		if o.Holds(a) {
+		switch {
+		case o.Holds(a):
 			b.WriteByte('1')
-		} else {
+		case o.lacks(a):
 			b.WriteByte('0')
+		default:
+			b.WriteByte('x')
 		}
 	}
 	return b.String()
+}
+
+func (o Outcome) lacks(a int) bool {
+	for _, l := range o.Lacks {
+		if l == a {
+			return true
+		}
+	}
+	return false
 }
 
 func quoted(name string) string {
