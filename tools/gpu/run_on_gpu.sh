@@ -22,6 +22,7 @@ BINARIES=(
   examples/saxpy/saxpy
   examples/multi_tu/multi_tu
   examples/multi_tu/no_rdc
+  examples/device_if/device_if
   tools/gpu/gpu_tests
   tools/gpu/triad
 )
@@ -86,6 +87,12 @@ run() {
   check gpu_tests_ptx_jit 0 env CUDA_FORCE_PTX_JIT=1 CUDA_CACHE_DISABLE=1 ./gpu_tests
   # The same binary on PoCL: fp16 and atomic64 refused with DPC++'s messages.
   check gpu_tests_pocl 0 env ONEAPI_DEVICE_SELECTOR=opencl:cpu ./gpu_tests --expect-refused=fp16,atomic64
+  # device_if: the GPU (fp16) takes the fp16 branch of its AOT-specialised image; PoCL
+  # picks the JIT variant for fp64 without fp16 (docs/DEVICE_IF.md).
+  check device_if 0 env ONEAPI_DEVICE_SELECTOR=cuda:0 ./device_if --expect=fp16 --expect-fp64-only=fp64 \
+    --expect-unconditional-fp16=runs
+  check device_if_pocl 0 env ONEAPI_DEVICE_SELECTOR=opencl:cpu ./device_if --expect=fp64 --expect-fp64-only=fp64 \
+    --expect-unconditional-fp16=refused
   # A selector that matches nothing says so and lists the devices.
   check selector_no_match 1 env ONEAPI_DEVICE_SELECTOR=cuda:7 ./saxpy
   unset RSYCL_TRACE
