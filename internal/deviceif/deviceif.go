@@ -79,7 +79,7 @@ func Specialize(m *llvmir.Module, has func(aspect int) bool) (*Result, error) {
 		}
 		if ok {
 			res.Kept++
-			ed.Replace(c.Site.Span, c.Site.Prefix+quoted(c.Action)+"("+c.This+")"+c.Site.Suffix)
+			ed.Replace(c.Site.Span, c.Site.Prefix+llvmir.QuoteName(c.Action)+"("+c.This+")"+c.Site.Suffix)
 		} else {
 			res.Gone++
 			end := c.Site.Span.End
@@ -194,14 +194,4 @@ func (o Outcome) lacks(a int) bool {
 		}
 	}
 	return false
-}
-
-func quoted(name string) string {
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-') {
-			return fmt.Sprintf("%q", name)
-		}
-	}
-	return name
 }

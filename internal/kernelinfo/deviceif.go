@@ -211,7 +211,7 @@ func lowerCondCaller(m *llvmir.Module, ed *llvmir.Editor, f *llvmir.Function, fr
 	if !strings.HasSuffix(b.String(), " ") {
 		b.WriteString(" ")
 	}
-	b.WriteString("@" + quoted(f.Name) + "(")
+	b.WriteString("@" + llvmir.QuoteName(f.Name) + "(")
 	b.WriteString("ptr")
 	for _, p := range params {
 		fs := strings.Fields(p)
@@ -237,18 +237,8 @@ func lowerCondCaller(m *llvmir.Module, ed *llvmir.Editor, f *llvmir.Function, fr
 			continue
 		}
 		for _, s := range m.CallSites(g, f.Name) {
-			ed.Replace(llvmir.Span{Start: s.ArgsAt, End: s.ArgsAt}, "ptr @"+quoted(action)+", ")
+			ed.Replace(llvmir.Span{Start: s.ArgsAt, End: s.ArgsAt}, "ptr @"+llvmir.QuoteName(action)+", ")
 		}
 	}
 	return nil
-}
-
-func quoted(name string) string {
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-') {
-			return strconv.Quote(name)
-		}
-	}
-	return name
 }

@@ -1,14 +1,10 @@
 package kernelinfo
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
-	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
 // annotated is what clang-22 writes for rsycl/sycl_lite.h's annotations (trimmed): a
@@ -75,13 +71,7 @@ func TestLowerAnnotations(t *testing.T) {
 	if again, err := Lower(m2); err != nil || again != nil {
 		t.Errorf("lowering twice: %v, changed=%v", err, again != nil)
 	}
-	if opt := testutil.Tool("", "opt-22"); opt != "" {
-		p := filepath.Join(t.TempDir(), "l.ll")
-		os.WriteFile(p, out, 0o644)
-		if msg, err := exec.Command(opt, "-passes=verify", "-disable-output", p).CombinedOutput(); err != nil {
-			t.Errorf("opt -verify rejects the lowered module: %s", msg)
-		}
-	}
+	verify(t, out)
 }
 
 func TestLowerWithoutAnnotations(t *testing.T) {

@@ -25,7 +25,7 @@ func (m *Module) CallSites(caller *Function, callee string) []CallSite {
 	if caller.Decl {
 		return nil
 	}
-	needle := []byte("@" + quoteName(callee) + "(")
+	needle := []byte("@" + QuoteName(callee) + "(")
 	body := m.Src[caller.HeaderEnd:caller.Span.End]
 	line := caller.Line + bytes.Count(m.Src[caller.Span.Start:caller.HeaderEnd], []byte("\n"))
 	var out []CallSite
@@ -65,45 +65,22 @@ func isCallBefore(before []byte) bool {
 	return strings.Contains(s, " call ") || strings.Contains(s, " invoke ")
 }
 
-// splitArgs splits the argument list that starts at open (after '(') at its top-level
-// commas, and returns the index of the closing parenthesis.
+// splitArgs splits the argument list whose '(' is at open-1 (topLevel's elements, as
+// strings) and returns the index of the closing parenthesis.
 func splitArgs(text []byte, open int) ([]string, int, bool) {
-	depth := 0
-	start := open
-	var args []string
-	for i := open; i < len(text); i++ {
-		switch text[i] {
-		case '"':
-			j := skipString(text, i)
-			if j < 0 {
-				return nil, 0, false
-			}
-			i = j - 1
-		case '(', '[', '{', '<':
-			depth++
-		case ')', ']', '}', '>':
-			if depth == 0 {
-				if text[i] != ')' {
-					return nil, 0, false
-				}
-				if a := strings.TrimSpace(string(text[start:i])); a != "" || len(args) > 0 {
-					args = append(args, a)
-				}
-				return args, i, true
-			}
-			depth--
-		case ',':
-			if depth == 0 {
-				args = append(args, strings.TrimSpace(string(text[start:i])))
-				start = i + 1
-			}
-		}
+	spans, after, ok := topLevel(text, open-1)
+	if !ok {
+		return nil, 0, false
 	}
-	return nil, 0, false
+	args := make([]string, len(spans))
+	for i, sp := range spans {
+		args[i] = string(text[sp.Start:sp.End])
+	}
+	return args, after - 1, true
 }
 
-// quoteName spells a global's name as it follows '@' in the module text.
-func quoteName(name string) string {
+// QuoteName spells a global's name as it follows '@' in the module text.
+func QuoteName(name string) string {
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-') {
@@ -123,7 +100,7 @@ func (m *Module) Header(f *Function) string {
 // name's '@', the name as written, the parameters (each as written) and the text after
 // the closing parenthesis.
 func SplitHeader(header string, name string) (before string, params []string, after string, ok bool) {
-	needle := "@" + quoteName(name) + "("
+	needle := "@" + QuoteName(name) + "("
 	i := strings.Index(header, needle)
 	if i < 0 {
 		return "", nil, "", false

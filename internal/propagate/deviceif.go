@@ -132,19 +132,7 @@ func (r *run) classifyConditional() error {
 			c.condUsed[f] = r.own[f]
 		}
 		if !c.uncond[f] {
-			md := newSet()
-			for _, name := range kernelinfo.UsedAspectsMD {
-				if id := f.Attachment(name); id >= 0 {
-					vals, err := r.aspectList(id, f.Line)
-					if err != nil {
-						return err
-					}
-					for _, v := range vals {
-						md.add(v)
-					}
-				}
-			}
-			r.used[f] = md
+			r.used[f] = r.listed[f]
 		}
 	}
 	return nil

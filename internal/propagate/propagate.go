@@ -144,6 +144,7 @@ type run struct {
 	visiting map[string]bool
 	used     map[*llvmir.Function]set
 	own      map[*llvmir.Function]set // used, less function-level lists
+	listed   map[*llvmir.Function]set // function-level lists only
 	declared map[*llvmir.Function]set
 	cg       map[*llvmir.Function][]*llvmir.Function
 	callDbg  map[[2]*llvmir.Function]int
@@ -164,7 +165,7 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 		used: map[*llvmir.Function]set{}, declared: map[*llvmir.Function]set{},
 		cg: map[*llvmir.Function][]*llvmir.Function{}, callDbg: map[[2]*llvmir.Function]int{},
 		isEntry: map[*llvmir.Function]bool{}, moduleNames: map[int]string{},
-		own: map[*llvmir.Function]set{},
+		own: map[*llvmir.Function]set{}, listed: map[*llvmir.Function]set{},
 	}
 	r.kindRank = llvmir.KindRanker(m, "sycl_used_aspects", kernelinfo.ConditionallyUsedAspectsMD, "sycl_fixed_targets")
 	hasDPCPP, err := r.readAspectTable()
@@ -452,6 +453,7 @@ func (r *run) processFunction(f *llvmir.Function) error {
 	// these as conditional uses when the function is called conditionally.
 	own := newSet()
 	own.addAll(u)
+	listed := newSet() // the function's own !sycl_used_aspects
 	for _, name := range kernelinfo.UsedAspectsMD {
 		if id := f.Attachment(name); id >= 0 {
 			vals, err := r.aspectList(id, f.Line)
@@ -460,9 +462,11 @@ func (r *run) processFunction(f *llvmir.Function) error {
 			}
 			for _, v := range vals {
 				u.add(v)
+				listed.add(v)
 			}
 		}
 	}
+	r.listed[f] = listed
 	for _, id := range f.InstrAspectMD {
 		vals, err := r.aspectList(id, f.Line)
 		if err != nil {
