@@ -21,12 +21,13 @@ die() { echo "bootstrap: error: $*" >&2; exit 1; }
 # OpenCL device the examples run on, nginx for the remote-cache test, Intel's offline
 # compiler ocloc (intel-opencl-icd; it needs libllvmspirvlib14, which it does not pull in),
 # lld for @sycl_cc (the hermetic C++ toolchain), bubblewrap for the remote-execution
-# test's sandbox (tools/reapi).
+# test's sandbox (tools/reapi), headless chromium for the sycl_report page test, clangd-22
+# for the compile_commands.json test.
 APT_PACKAGES=(
   bazel-bootstrap bazel-skylib bazel-rules-java bazel-rules-cc golang-1.19-go
   clang-22 llvm-22 llvm-22-tools lld-22 spirv-tools bubblewrap
   llvm-spirv-15 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo nginx
-  intel-opencl-icd libllvmspirvlib14
+  intel-opencl-icd libllvmspirvlib14 chromium fonts-dejavu-core clangd-22
 )
 # rules_go and Gazelle: the versions of versions.bzl (the one place that holds them).
 pin() { sed -n "/\"$1\": {/,/}/s/.*\"version\": \"\([^\"]*\)\".*/\1/p" "$ROOT/versions.bzl" | head -1; }

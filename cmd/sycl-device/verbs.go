@@ -5,6 +5,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devverbs"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
+	"github.com/rules-sycl/rules_sycl/internal/report"
 	"github.com/rules-sycl/rules_sycl/internal/split"
 	"github.com/rules-sycl/rules_sycl/internal/wrap"
 )
@@ -13,5 +14,5 @@ import (
 func registerVerbs(t *cli.Tool) {
 	t.Register(propagate.Verb(), split.PostLinkVerb(), split.SplitVerb(),
 		devverbs.FilterVerb(), devverbs.DevicesVerb(), devverbs.TraitsVerb(), devverbs.InspectVerb(),
-		wrap.Verb(), aot.Verb())
+		wrap.Verb(), aot.Verb(), report.Verb())
 }

@@ -148,13 +148,16 @@ def create_common(ctx, traits, devices_config):
       compile_inputs adds the device compiler's own files.
     """
     tc = find_sycl_toolchain(ctx)
-    cc = compilation_context(ctx.attr.deps + [ctx.attr._runtime])
+    cc = compilation_context(ctx.attr.deps + getattr(ctx.attr, "implementation_deps", []) + [ctx.attr._runtime])
     cc_toolchain, fc = cc_setup(ctx)
     host_flags, std_flags = host_compile_flags(ctx, cc_toolchain, fc)
 
     # The target's own include directories (package-relative in the attribute): its own
     # compiles search them, and its dependents through the compilation context.
-    own_includes = [paths.normalize(paths.join(ctx.label.package, i)) for i in ctx.attr.includes]
+    own_includes = [paths.normalize(paths.join(ctx.label.workspace_root, ctx.label.package, i)) for i in ctx.attr.includes]
+    virtual_hdrs, virtual_dir = virtual_includes(ctx)
+    if virtual_dir:
+        own_includes.append(virtual_dir)
     traits_flags = ["-I", traits.dirname, "-include", traits.path]
     flags = std_flags + _include_flags(ctx, cc) + ["-I" + d for d in own_includes]
     flags = flags + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + ctx.attr.copts + traits_flags
@@ -169,7 +172,7 @@ def create_common(ctx, traits, devices_config):
     if cc_toolchain.sysroot:
         flags = ["--sysroot=" + cc_toolchain.sysroot] + flags
         toolchain_files = [cc_toolchain.all_files]
-    hdrs = ctx.files.hdrs + [traits]
+    hdrs = ctx.files.hdrs + virtual_hdrs + [traits]
     return struct(
         tc = tc,
         cc = cc,
@@ -187,8 +190,53 @@ def create_common(ctx, traits, devices_config):
         headers = depset(hdrs, transitive = [cc.headers] + toolchain_files),
         compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files] + toolchain_files),
         srcs = ctx.files.srcs,
-        hdrs = ctx.files.hdrs,
+        hdrs = ctx.files.hdrs + virtual_hdrs,
+        public_hdrs = ctx.files.hdrs + virtual_hdrs,
     )
+
+def _repo_relative(f):
+    """The path of a source or generated File relative to its repository's root."""
+    p = f.short_path
+    return p.split("/", 2)[2] if p.startswith("../") else p
+
+def virtual_includes(ctx):
+    """strip_include_prefix and include_prefix: the headers under their include paths.
+
+    As cc_library does: each header of hdrs is symlinked to
+    _virtual_includes/<name>/<include_prefix>/<path without strip_include_prefix>, and
+    that directory is searched by this target's compiles and its dependents'.
+
+    Args:
+      ctx: the rule context.
+
+    Returns:
+      (list of File, string or None): the symlinks and the directory to search.
+    """
+    strip = getattr(ctx.attr, "strip_include_prefix", "")
+    prefix = getattr(ctx.attr, "include_prefix", "")
+    if not strip and not prefix:
+        return [], None
+    if strip.startswith("/"):
+        strip = strip[1:]
+    else:
+        strip = paths.join(ctx.label.package, strip) if strip else ctx.label.package
+    strip = paths.normalize(strip) if strip else ""
+    if prefix.startswith("/") or ".." in prefix.split("/"):
+        fail("include_prefix %r must be a relative path without '..'" % prefix)
+    links, rest = [], ""
+    base = "_virtual_includes/%s" % ctx.label.name
+    for h in ctx.files.hdrs:
+        rel = _repo_relative(h)
+        if strip and strip != "." and not rel.startswith(strip + "/"):
+            fail("header %s is not under strip_include_prefix %s" % (rel, strip))
+        rest = rel[len(strip) + 1:] if strip and strip != "." else rel
+        link = ctx.actions.declare_file(paths.join(base, prefix, rest))
+        ctx.actions.symlink(output = link, target_file = h)
+        links.append(link)
+    if not links:
+        return [], None
+    virtual = paths.join(prefix, rest) if prefix else rest
+    return links, links[-1].path[:-len(virtual) - 1]
 
 def scratch_path(ctx, path):
     """The output path prefix of a target's intermediate files: _sycl/<name>/<path>.
@@ -210,7 +258,7 @@ COMPILE_ATTRS = {
     "copts": attr.string_list(doc = "Extra compiler options (host and device)."),
     "defines": attr.string_list(doc = "Preprocessor defines (this target's compiles and its dependents')."),
     "local_defines": attr.string_list(doc = "Preprocessor defines of this target's own compiles only (host and device), not its dependents'."),
-    "includes": attr.string_list(doc = "Include directories, relative to the package."),
+    "includes": attr.string_list(doc = "Include directories, relative to the package (this target's compiles and its dependents')."),
     "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
     "_runtime": attr.label(default = Label("//runtime")),
 }

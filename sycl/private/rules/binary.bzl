@@ -11,7 +11,7 @@ load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "cc_setup")
 load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_family", "nvptx_arch", "resolved_devices", "tool_target_name")
 load("//sycl/private:providers.bzl", "SyclInfo")
 load("//sycl/private:rules/library.bzl", "compile_sources", "sycl_common")
-load("//sycl/private:steps.bzl", "register_steps")
+load("//sycl/private:steps.bzl", "register_steps", "step")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
 
 def _flag(ctx, attr_value, flag):
@@ -45,8 +45,11 @@ def binary_pipeline(ctx, steps):
       steps: the step list to append to.
 
     Returns:
-      struct(objects, wrapper_c, wrapper_o, shards, images): the host objects (with the
-      wrapper's), the wrapper source, and the shard and image directories.
+      struct(objects, wrapper_c, shards, images, compile_inputs, report, devices_config):
+      the host objects (with the wrapper's), the wrapper source, the shard and image
+      directories, the headers the TUs may include (generated ones among them), the
+      (target, shard, images) triples of the compatibility report, and the device
+      configuration file the tools read.
     """
     devices = resolved_devices(ctx)
     common = sycl_common(ctx, devices)
@@ -67,66 +70,146 @@ def binary_pipeline(ctx, steps):
             split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards)
             all_shards.extend(split_of[chain])
 
-    tables = []
+    tables, report = [], []
     for name, d in devices:
         wtarget, wformat = wrap_kind(d)
+        target = tool_target_name(name, d)
         for chain, _ in chains[device_family(d)]:
-            for images in filter_and_aot(ctx, steps, common, d, tool_target_name(name, d), chain, split_of[chain]):
+            for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain])):
                 tables.append((wtarget, wformat, images))
+                report.append((target, split_of[chain][s], images))
     wrap_c, wrap_o = wrap(ctx, steps, common.tc, tables)
     return struct(
         objects = objects + [wrap_o],
         wrapper_c = wrap_c,
+        compile_inputs = common.headers,
         shards = all_shards,
         images = [images for _, _, images in tables],
+        report = report,
+        devices_config = common.devices_config,
     )
 
 def link_binary(ctx, objects):
     """Links the host objects with the deps' and the runtime's libraries (C++ toolchain).
+
+    linkopts (with $(location) of data and deps expanded) and linkstatic apply as they
+    do to cc_binary.
 
     Args:
       ctx: the rule context.
       objects: the object Files.
 
     Returns:
-      The executable File.
+      (File, list of File): the executable, and the shared libraries it loads from its
+      runfiles (linkstatic = False, or deps with only a shared library).
     """
     cc_toolchain, fc = cc_setup(ctx)
     outputs = cc_common.create_compilation_outputs(objects = depset(objects), pic_objects = depset(objects))
+    deps = ctx.attr.deps
+    linkopts = [o for opt in getattr(ctx.attr, "linkopts", []) for o in ctx.tokenize(expand(ctx, opt))]
+    linkstatic = getattr(ctx.attr, "linkstatic", True)
+    contexts = [d[CcInfo].linking_context for d in deps + [ctx.attr._runtime] if CcInfo in d]
     linked = cc_common.link(
         actions = ctx.actions,
         feature_configuration = fc,
         cc_toolchain = cc_toolchain,
         compilation_outputs = outputs,
-        linking_contexts = [d[CcInfo].linking_context for d in ctx.attr.deps + [ctx.attr._runtime] if CcInfo in d],
+        linking_contexts = contexts,
+        user_link_flags = linkopts,
+        link_deps_statically = linkstatic,
         name = ctx.label.name,
         output_type = "executable",
     )
-    return linked.executable
+    shared = []
+    for c in contexts:
+        for li in c.linker_inputs.to_list():
+            for lib in li.libraries:
+                has_static = lib.static_library or lib.pic_static_library
+                if lib.dynamic_library and (not linkstatic or not has_static):
+                    shared.append(lib.dynamic_library)
+    return linked.executable, shared
 
-def executable_info(ctx, exe):
-    """DefaultInfo of a rule whose executable is exe.
+def expand(ctx, value):
+    """$(location)/$(execpath)/$(rootpath) of data and deps, then Make variables.
+
+    Args:
+      ctx: the rule context.
+      value: the attribute string.
+
+    Returns:
+      string.
+    """
+    targets = getattr(ctx.attr, "data", []) + ctx.attr.deps
+    return ctx.expand_make_variables("linkopts", ctx.expand_location(value, targets), {})
+
+def executable_info(ctx, exe, shared = []):
+    """DefaultInfo of a rule whose executable is exe: its runfiles hold data and deps'.
 
     Args:
       ctx: the rule context.
       exe: the executable File.
+      shared: the shared libraries it loads (link_binary).
 
     Returns:
       DefaultInfo.
     """
-    return DefaultInfo(executable = exe, files = depset([exe]), runfiles = ctx.runfiles(files = [exe]))
+    runfiles = ctx.runfiles(files = [exe] + shared + getattr(ctx.files, "data", []))
+    for t in getattr(ctx.attr, "data", []) + ctx.attr.deps:
+        runfiles = runfiles.merge(t[DefaultInfo].default_runfiles)
+    return DefaultInfo(executable = exe, files = depset([exe]), runfiles = runfiles)
+
+def test_environment(ctx):
+    """The env attribute of sycl_test ($(location) expanded) as the test's environment.
+
+    Args:
+      ctx: the rule context.
+
+    Returns:
+      A list with testing.TestEnvironment, or nothing without env.
+    """
+    env = getattr(ctx.attr, "env", {})
+    if not env:
+        return []
+    return [testing.TestEnvironment({k: expand(ctx, v) for k, v in env.items()})]
+
+def compatibility_report(ctx, p):
+    """SyclReport: the kernel × target compatibility page (output group sycl_report).
+
+    Args:
+      ctx: the rule context.
+      p: the struct of binary_pipeline.
+
+    Returns:
+      The HTML File.
+    """
+    out = ctx.actions.declare_file(ctx.label.name + ".sycl_report.html")
+    specs = ["%s=%s/files.table=%s/files.table" % (t, shard.path, images.path) for t, shard, images in p.report]
+    inputs = [p.devices_config] + [shard for _, shard, _ in p.report] + [images for _, _, images in p.report]
+    register_steps(ctx, [step(
+        ctx.executable._sycl_device,
+        ["report", "-o", out.path, "--title", str(ctx.label), "--device-config-file", p.devices_config.path] + specs,
+        depset(inputs),
+        [out],
+        "SyclReport",
+        "Writing the kernel compatibility report of %s (%d targets)" % (ctx.label, len({t: 1 for t, _, _ in p.report})),
+        sycl_device = True,
+    )])
+    return out
 
 def _sycl_binary_impl(ctx):
     steps = []
     p = binary_pipeline(ctx, steps)
     register_steps(ctx, steps)
-    exe = link_binary(ctx, p.objects)
-    return [
-        executable_info(ctx, exe),
+    report = compatibility_report(ctx, p)
+    exe, shared = link_binary(ctx, p.objects)
+    return test_environment(ctx) + [
+        executable_info(ctx, exe, shared),
         OutputGroupInfo(
             sycl_shards = depset(p.shards),
             sycl_images = depset(p.images),
             sycl_wrapper = depset([p.wrapper_c]),
+            sycl_compile_inputs = p.compile_inputs,
+            sycl_report = depset([report]),
         ),
     ]
 
@@ -136,6 +219,9 @@ BINARY_ATTRS.update({
     "shards": attr.int(doc = "Number of split shards; default --@rules_sycl//sycl:shards (8)."),
     "rdc": attr.string(default = "auto", values = ["auto", "on", "off"], doc = "Link all TUs' device code before propagation (on) or process each TU alone (off); auto follows --@rules_sycl//sycl:rdc."),
     "device_has_errors": attr.bool(doc = "Make device_has warnings of the propagate step errors (or --@rules_sycl//sycl:device_has_errors)."),
+    "data": attr.label_list(allow_files = True, doc = "Files the program needs at run time: in its runfiles, as cc_binary's data."),
+    "linkopts": attr.string_list(doc = "Linker flags, as cc_binary's; $(location) of data and deps is expanded."),
+    "linkstatic": attr.bool(default = True, doc = "Link the deps' libraries statically where both kinds exist, as cc_binary's linkstatic."),
     "_split_flag": attr.label(default = Label("//sycl:device_code_split")),
     "_shards_flag": attr.label(default = Label("//sycl:shards")),
     "_rdc_flag": attr.label(default = Label("//sycl:rdc")),
@@ -154,10 +240,13 @@ def binary_rule(implementation, doc, test = False):
       The rule.
     """
     kind = {"test": True} if test else {"executable": True}
+    attrs = BINARY_ATTRS
+    if test:
+        attrs = dict(BINARY_ATTRS, env = attr.string_dict(doc = "Environment variables of the test ($(location) expanded), as cc_test's env."))
     return rule(
         implementation = implementation,
         doc = doc,
-        attrs = BINARY_ATTRS,
+        attrs = attrs,
         fragments = ["cpp"],
         toolchains = [TOOLCHAIN_TYPE, CPP_TOOLCHAIN],
         **kind

@@ -1,0 +1,3 @@
+#include "detail.h"
+
+float detail_factor() { return 2.0f; }

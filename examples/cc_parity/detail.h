@@ -1,0 +1,3 @@
+#pragma once
+#define PARITY_IMPL_FACTOR 1.5f
+float detail_factor();

@@ -1,0 +1,1 @@
+int parity_shared_dep() { return 3; }

@@ -1,0 +1,343 @@
+// Package report writes the kernel × target compatibility page of a SYCL program: for
+// every kernel of the split shards and every device target, whether the target has an
+// image of the kernel, and if not why (the DPC++ runtime's wording for the missing
+// aspect or size), as one self-contained HTML file (inline CSS, no script, no external
+// asset).
+package report
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/ianlancetaylor/demangle"
+
+	"github.com/rules-sycl/rules_sycl/internal/aspects"
+	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/props"
+)
+
+// DeviceIfSet is the property set of a device_if image variant (internal/aot writes it).
+const DeviceIfSet = "rsycl/device_if"
+
+// Spec pairs a shard's table (the split's output, before any filter) with the table of
+// the images one target got from it.
+type Spec struct {
+	Target string
+	Shard  string
+	Images string
+}
+
+// ParseSpec reads TARGET=SHARD_TABLE=IMAGE_TABLE.
+func ParseSpec(s string) (Spec, error) {
+	parts := strings.Split(s, "=")
+	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+		return Spec{}, diag.Usagef("report: %q is not TARGET=SHARD_TABLE=IMAGE_TABLE", s)
+	}
+	return Spec{Target: parts[0], Shard: parts[1], Images: parts[2]}, nil
+}
+
+// Image is one row of a table: a device image and what it needs.
+type Image struct {
+	Name     string   // the Code cell's base name
+	Size     int64    // bytes of the Code file
+	Kernels  []string // from the Symbols file
+	Aspects  string   // required aspects, display names ("" for none)
+	SubGroup string   // required sub-group size ("" for none)
+	WorkGrp  string   // required work-group size ("" for none)
+	DeviceIf string   // the device_if outcome of a variant ("" for a plain image)
+	reqs     *props.Set
+}
+
+// Requirements is the image's requirements in one line.
+func (im Image) Requirements() string {
+	var parts []string
+	if im.Aspects != "" {
+		parts = append(parts, "aspects: "+im.Aspects)
+	}
+	if im.SubGroup != "" {
+		parts = append(parts, "sub-group size: "+im.SubGroup)
+	}
+	if im.WorkGrp != "" {
+		parts = append(parts, "work-group size: "+im.WorkGrp)
+	}
+	if im.DeviceIf != "" {
+		parts = append(parts, "device_if: "+im.DeviceIf)
+	}
+	if len(parts) == 0 {
+		return "no requirements"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Cell is one kernel on one target.
+type Cell struct {
+	Images []Image // the target's images that hold the kernel
+	Reason string  // why there is none (DPC++ runtime wording)
+}
+
+// Kernel is a row.
+type Kernel struct {
+	Symbol    string
+	Demangled string // the kernel's name as written ("" when it does not demangle)
+}
+
+// Name is the kernel's name as written, else its symbol.
+func (k Kernel) Name() string {
+	if k.Demangled != "" {
+		return k.Demangled
+	}
+	return k.Symbol
+}
+
+// Target is a column.
+type Target struct {
+	Name    string
+	Tool    string // the AOT tool ("" for JIT SPIR-V)
+	JIT     bool   // no AOT filter: the runtime checks the device
+	Images  int
+	Bytes   int64
+	Covered int // kernels with an image
+}
+
+// Report is the page's data.
+type Report struct {
+	Title   string
+	Kernels []Kernel
+	Targets []*Target
+	Cells   [][]Cell // [kernel][target]
+}
+
+// readTable reads a table's images with their kernels and requirements.
+func readTable(file string, allowOutside bool) ([]Image, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, diag.Errorf(file, 0, "cannot read: %v", err)
+	}
+	tab, err := filetable.Parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	code, sym, prop := tab.Column(filetable.Code), tab.Column(filetable.Symbols), tab.Column(filetable.Properties)
+	if code < 0 || sym < 0 {
+		return nil, diag.Errorf(file, 1, "a report needs the Code and Symbols columns, have %s", strings.Join(tab.Columns, "|"))
+	}
+	var out []Image
+	for i, row := range tab.Rows {
+		line := tab.Lines[i]
+		path, err := filetable.Resolve(file, line, row[code], allowOutside)
+		if err != nil {
+			return nil, err
+		}
+		st, err := os.Stat(path)
+		if err != nil {
+			return nil, diag.Errorf(file, line, "cannot read image %s: %v", row[code], err)
+		}
+		im := Image{Name: filepath.Base(row[code]), Size: st.Size()}
+		spath, err := filetable.Resolve(file, line, row[sym], allowOutside)
+		if err != nil {
+			return nil, err
+		}
+		sdata, err := os.ReadFile(spath)
+		if err != nil {
+			return nil, diag.Errorf(file, line, "cannot read symbols %s: %v", row[sym], err)
+		}
+		im.Kernels = strings.Fields(string(sdata))
+		if prop >= 0 {
+			ppath, err := filetable.Resolve(file, line, row[prop], allowOutside)
+			if err != nil {
+				return nil, err
+			}
+			pdata, err := os.ReadFile(ppath)
+			if err != nil {
+				return nil, diag.Errorf(file, line, "cannot read properties %s: %v", row[prop], err)
+			}
+			reg, err := props.Parse(ppath, pdata)
+			if err != nil {
+				return nil, err
+			}
+			if im.reqs, err = reg.Requirements(); err != nil {
+				return nil, diag.Errorf(file, line, "%s: %v", row[prop], err)
+			}
+			if err := devconfig.ValidateRequirements(im.reqs); err != nil {
+				return nil, diag.Errorf(file, line, "%s: %v", row[prop], err)
+			}
+			describe(&im, reg)
+		}
+		out = append(out, im)
+	}
+	return out, nil
+}
+
+// describe fills the image's requirement strings from its property sets.
+func describe(im *Image, reg *props.Registry) {
+	table := aspects.Builtin()
+	names := func(vals []uint32) string {
+		var s []string
+		for _, v := range vals {
+			s = append(s, table.Display(int(v)))
+		}
+		return strings.Join(s, ", ")
+	}
+	if r := im.reqs; r != nil {
+		if p, ok := r.Get("aspects"); ok {
+			vals, _ := p.U32Array()
+			im.Aspects = names(vals)
+		}
+		if p, ok := r.Get("reqd_sub_group_size"); ok {
+			im.SubGroup = fmt.Sprint(p.U32)
+		}
+		if p, ok := r.Get("reqd_work_group_size_uint64_t"); ok {
+			vals, _ := p.U64Array()
+			var s []string
+			for _, v := range vals {
+				s = append(s, fmt.Sprint(v))
+			}
+			im.WorkGrp = strings.Join(s, "×")
+		}
+	}
+	if set := reg.Set(DeviceIfSet); set != nil {
+		var parts []string
+		if p, ok := set.Get("has"); ok {
+			if vals, _ := p.U32Array(); len(vals) > 0 {
+				parts = append(parts, "has "+names(vals))
+			}
+		}
+		if p, ok := set.Get("lacks"); ok {
+			if vals, _ := p.U32Array(); len(vals) > 0 {
+				parts = append(parts, "lacks "+names(vals))
+			}
+		}
+		im.DeviceIf = strings.Join(parts, ", ")
+	}
+}
+
+// Build reads the tables of specs and checks every kernel against every target of cfg.
+// Targets keep their first appearance's order; kernels are sorted by name (Kernel.Name).
+func Build(title string, cfg *devconfig.Config, specs []Spec, allowOutside bool) (*Report, error) {
+	type targetData struct {
+		t      *devconfig.Target
+		col    *Target
+		shards []Image
+		images []Image
+	}
+	var order []*targetData
+	byName := map[string]*targetData{}
+	kernels := map[string]bool{}
+	cache := map[string][]Image{}
+	read := func(file string) ([]Image, error) {
+		if ims, ok := cache[file]; ok {
+			return ims, nil
+		}
+		ims, err := readTable(file, allowOutside)
+		cache[file] = ims
+		return ims, err
+	}
+	for _, s := range specs {
+		td := byName[s.Target]
+		if td == nil {
+			t, ok := cfg.Lookup(s.Target)
+			if !ok {
+				return nil, cfg.UnknownTargetError(s.Target)
+			}
+			td = &targetData{t: t, col: &Target{Name: s.Target, Tool: t.AOT.Tool, JIT: t.AOT.Tool == ""}}
+			byName[s.Target] = td
+			order = append(order, td)
+		}
+		shard, err := read(s.Shard)
+		if err != nil {
+			return nil, err
+		}
+		images, err := read(s.Images)
+		if err != nil {
+			return nil, err
+		}
+		td.shards = append(td.shards, shard...)
+		td.images = append(td.images, images...)
+		for _, im := range shard {
+			for _, k := range im.Kernels {
+				kernels[k] = true
+			}
+		}
+	}
+	r := &Report{Title: title}
+	for k := range kernels {
+		r.Kernels = append(r.Kernels, Kernel{Symbol: k, Demangled: kernelName(k)})
+	}
+	sort.Slice(r.Kernels, func(i, j int) bool {
+		a, b := r.Kernels[i], r.Kernels[j]
+		if a.Name() != b.Name() {
+			return a.Name() < b.Name()
+		}
+		return a.Symbol < b.Symbol
+	})
+	for _, td := range order {
+		r.Targets = append(r.Targets, td.col)
+		td.col.Images = len(td.images)
+		for _, im := range td.images {
+			td.col.Bytes += im.Size
+		}
+	}
+	for _, k := range r.Kernels {
+		row := make([]Cell, len(order))
+		for j, td := range order {
+			c := &row[j]
+			for _, im := range td.images {
+				if contains(im.Kernels, k.Symbol) {
+					c.Images = append(c.Images, im)
+				}
+			}
+			if len(c.Images) > 0 {
+				td.col.Covered++
+				continue
+			}
+			c.Reason = "no image of this kernel for the target"
+			for _, im := range td.shards {
+				if !contains(im.Kernels, k.Symbol) {
+					continue
+				}
+				if ok, why := td.t.Check(im.reqs, devconfig.DPCPP); !ok {
+					c.Reason = why
+				}
+				break
+			}
+			if c.Reason == "no image of this kernel for the target" && !hasKernel(td.shards, k.Symbol) {
+				c.Reason = "not in this target's device code"
+			}
+		}
+		r.Cells = append(r.Cells, row)
+	}
+	return r, nil
+}
+
+func hasKernel(images []Image, k string) bool {
+	for _, im := range images {
+		if contains(im.Kernels, k) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// kernelName is the kernel's name as the source writes it: the type of a named kernel
+// (its symbol is the type's typeinfo name, _ZTS...), else the demangled symbol.
+func kernelName(sym string) string {
+	s, err := demangle.ToString(sym)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimPrefix(s, "typeinfo name for ")
+}

@@ -1,0 +1,53 @@
+package report
+
+import (
+	"flag"
+
+	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+)
+
+// Verb is `sycl-device report`: the kernel × target compatibility page.
+func Verb() *cli.Verb {
+	var cfgFile, out, title string
+	var allowOutside bool
+	return &cli.Verb{
+		Name:    "report",
+		Summary: "write the kernel × target compatibility page (HTML) of shard and image tables",
+		Usage:   "report -o OUT.html [--title T] [--device-config-file F] TARGET=SHARD_TABLE=IMAGE_TABLE...",
+		Flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
+			fs.StringVar(&out, "o", "", "output HTML file")
+			fs.StringVar(&title, "title", "SYCL program", "the page's title (the program's label)")
+			fs.BoolVar(&allowOutside, "allow-outside-paths", false, "accept absolute cells and cells leaving the table's directory")
+		},
+		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
+			if out == "" || len(args) == 0 {
+				return diag.Usagef("report: need -o OUT.html and at least one TARGET=SHARD_TABLE=IMAGE_TABLE")
+			}
+			var specs []Spec
+			for _, a := range args {
+				s, err := ParseSpec(a)
+				if err != nil {
+					return err
+				}
+				specs = append(specs, s)
+			}
+			cfg, err := devconfig.Load(cfgFile, devconfig.ReadFile)
+			if err != nil {
+				return err
+			}
+			r, err := Build(title, cfg, specs, allowOutside)
+			if err != nil {
+				return devconfig.VerbError("report", err)
+			}
+			page, err := r.HTML()
+			if err != nil {
+				return err
+			}
+			return atomicfile.WriteFile(out, page, 0o644)
+		},
+	}
+}
