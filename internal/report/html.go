@@ -36,7 +36,7 @@ th.kernel .sym { display: block; color: #777; font-size: 11px; font-family: "Dej
 td.ok { background: #e3f4e6; }
 td.jit { background: #e5eefb; }
 td.none { background: #fbe6e4; }
-td .img { display: block; white-space: nowrap; font-family: "DejaVu Sans Mono", monospace; font-size: 11px; color: #444; }
+td .img { display: block; font-family: "DejaVu Sans Mono", monospace; font-size: 11px; color: #444; }
 tfoot td { background: #f6f7f9; font-size: 12px; }
 .legend span { display: inline-block; padding: 2px 8px; margin-right: 8px; border: 1px solid #c9ced8; }
 </style>
