@@ -1,0 +1,71 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+const sample = `{
+  "actions": [
+    {"targetId": 1, "mnemonic": "SyclDeviceCompile", "arguments": ["external/sycl_llvm/bin/clang++", "-fsycl", "-fsycl-device-only", "-iquote", ".", "-include", "bazel-out/k8/bin/a/traits.h", "a/a.cpp", "-o", "bazel-out/k8/bin/a/a.dev.ll"]},
+    {"targetId": 1, "mnemonic": "SyclDeviceCompile", "arguments": ["external/sycl_llvm/bin/clang++", "-fsycl", "--offload-arch=sm_90", "a/a.cpp", "-o", "bazel-out/k8/bin/a/sm_90/0_a.dev.ll"]},
+    {"targetId": 1, "mnemonic": "CppCompile", "arguments": ["external/sycl_cc/bin/clang", "-Xclang", "-fsycl-is-host", "-c", "a/a.cpp", "-o", "bazel-out/k8/bin/a/_objs/a/a.pic.o"]},
+    {"targetId": 2, "mnemonic": "CppCompile", "arguments": ["/usr/bin/gcc", "-c", "plain/p.cc", "-o", "p.o"]},
+    {"targetId": 3, "mnemonic": "SyclHostCompile", "arguments": ["external/sycl_llvm/bin/clang++", "-Xclang", "-fsycl-is-host", "-c", "external/dep/d.cc", "-o", "d.o"]},
+    {"targetId": 3, "mnemonic": "SyclHostCompile", "arguments": ["external/sycl_llvm/bin/clang++", "-Xclang", "-fsycl-is-host", "-c", "external/dep/d.cc", "-o", "d.o"]}
+  ],
+  "targets": [{"id": 1, "label": "//a:a"}, {"id": 2, "label": "//plain:p"}, {"id": 3, "label": "@dep//:d"}]
+}`
+
+func TestCommands(t *testing.T) {
+	var q aquery
+	if err := json.Unmarshal([]byte(sample), &q); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Commands(&q, "/root/execroot/ws", "/home/u/ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, e := range got {
+		if e.Directory != "/root/execroot/ws" {
+			t.Errorf("directory %s", e.Directory)
+		}
+		lines = append(lines, e.File+" "+e.Arguments[0]+" "+strings.Join(e.Arguments[1:3], " "))
+	}
+	want := []string{
+		// The host command of a/a.cpp first, then the spir64 and the NVPTX device ones.
+		"/home/u/ws/a/a.cpp /root/execroot/ws/external/sycl_cc/bin/clang -Xclang -fsycl-is-host",
+		"/home/u/ws/a/a.cpp /root/execroot/ws/external/sycl_llvm/bin/clang++ -fsycl -fsycl-device-only",
+		"/home/u/ws/a/a.cpp /root/execroot/ws/external/sycl_llvm/bin/clang++ -fsycl --offload-arch=sm_90",
+		// An external repository's source stays under the execution root; duplicates go.
+		"/root/execroot/ws/external/dep/d.cc /root/execroot/ws/external/sycl_llvm/bin/clang++ -Xclang -fsycl-is-host",
+	}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	// The source argument itself is made absolute; the -include value is left alone.
+	dev := got[1].Arguments
+	if dev[len(dev)-3] != "/home/u/ws/a/a.cpp" || dev[6] != "bazel-out/k8/bin/a/traits.h" {
+		t.Errorf("device argv %v", dev)
+	}
+	if got[0].Output != "bazel-out/k8/bin/a/_objs/a/a.pic.o" {
+		t.Errorf("output %q", got[0].Output)
+	}
+}
+
+func TestSource(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"cc", "-include", "x.cpp", "a.cpp"}, 3},
+		{[]string{"cc", "-c", "a.cc", "-o", "b.cpp"}, 2},
+		{[]string{"cc", "-o", "a.o"}, -1},
+	} {
+		if got := source(c.args); got != c.want {
+			t.Errorf("source(%v) = %d, want %d", c.args, got, c.want)
+		}
+	}
+}
