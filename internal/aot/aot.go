@@ -17,12 +17,16 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
 // Tools are the executables the AOT step may run.
 type Tools struct {
 	LLC, LLVMSpirv, Ocloc, OpenCLAOT, Ptxas string
+	// KernelLocations is the propagate step's kernel locations file ("" for none): errors
+	// name each kernel with its source line.
+	KernelLocations string
 }
 
 // Step is one command of an image's compilation.
@@ -218,9 +222,10 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 				}
 				if stdout, stderr, err := env.Run(nil, s.Tool, s.Args...); err != nil {
 					if s.Tool == tools.Ocloc {
-						return oclocError(env, table, line, tab, row, t, s.Tool, string(stdout)+string(stderr))
+						return oclocError(env, table, line, tab, row, t, s.Tool, string(stdout)+string(stderr), tools.KernelLocations)
 					}
-					return toolError(table, line, s.Tool, row[code], err, string(stderr))
+					what, where := describeImage(table, line, tab, row, tools.KernelLocations)
+					return toolError(table, line, s.Tool, what, where, err, string(stderr))
 				}
 			}
 			for _, s := range steps {
@@ -284,13 +289,14 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 }
 
 // toolError reports a failed tool run on a row: a first line naming the tool, the image
-// and the exit status, then each line the tool printed, prefixed with the table row.
-func toolError(table string, line int, tool, image string, runErr error, stderr string) error {
+// and the exit status, then each line the tool printed, prefixed with where (the
+// kernel's source line, or the table row).
+func toolError(table string, line int, tool, image, where string, runErr error, stderr string) error {
 	head := fmt.Sprintf("%s failed on %s: %v", filepath.Base(tool), image, runErr)
 	var lines []string
 	for _, l := range strings.Split(stderr, "\n") {
 		if l = strings.TrimSpace(l); l != "" {
-			lines = append(lines, fmt.Sprintf("%s:%d: %s: %s", table, line, filepath.Base(tool), l))
+			lines = append(lines, fmt.Sprintf("%s: %s: %s", where, filepath.Base(tool), l))
 		}
 	}
 	if len(lines) == 0 {
@@ -321,11 +327,39 @@ func withCompileTarget(file string, data []byte, target string) ([]byte, error) 
 	return reg.Bytes(), nil
 }
 
+// describeImage names a row's image and the kernels it holds, each with its source
+// line when the locations file has it: "img_1.ll (kernel KDouble (a.cpp:50))". where is
+// the place the tool's own messages are reported at: the kernel's source line when the
+// image holds one kernel whose line is known, else the table row.
+func describeImage(table string, line int, tab *filetable.Table, row []string, locations string) (what, where string) {
+	what, where = row[tab.Column(filetable.Code)], fmt.Sprintf("%s:%d", table, line)
+	c := tab.Column(filetable.Symbols)
+	if c < 0 {
+		return what, where
+	}
+	p, err := filetable.Resolve(table, line, row[c], false)
+	if err != nil {
+		return what, where
+	}
+	sym, err := os.ReadFile(p)
+	syms := strings.Fields(string(sym))
+	if err != nil || len(syms) == 0 {
+		return what, where
+	}
+	locs, err := kernelloc.Read(locations)
+	if err != nil {
+		locs = kernelloc.Map{}
+	}
+	if len(syms) == 1 && locs[syms[0]] != "" {
+		where = locs[syms[0]]
+	}
+	return what + " (" + locs.Describe(syms) + ")", where
+}
+
 // oclocError reports a failed ocloc run on a row: a device this ocloc does not know as
 // one line naming the target and the ocloc version, otherwise ocloc's own diagnostics,
 // each line once, prefixed with the table row, the image and the kernels it holds.
-func oclocError(env *cli.Env, table string, line int, tab *filetable.Table, row []string, t *devconfig.Target, ocloc, output string) error {
-	image := row[tab.Column(filetable.Code)]
+func oclocError(env *cli.Env, table string, line int, tab *filetable.Table, row []string, t *devconfig.Target, ocloc, output, locations string) error {
 	if strings.Contains(output, "Cannot get HW Info for device") {
 		device := ""
 		for i, o := range t.AOT.Options {
@@ -336,14 +370,7 @@ func oclocError(env *cli.Env, table string, line int, tab *filetable.Table, row 
 		return diag.Errorf(table, line, "target %s: ocloc %s does not know device %q; point SYCL_OCLOC at a newer ocloc (oneAPI) or choose another target",
 			t.Name, oclocVersion(env, ocloc), device)
 	}
-	what := image
-	if c := tab.Column(filetable.Symbols); c >= 0 {
-		if p, err := filetable.Resolve(table, line, row[c], false); err == nil {
-			if sym, err := os.ReadFile(p); err == nil {
-				what += " (kernels " + strings.Join(strings.Fields(string(sym)), ", ") + ")"
-			}
-		}
-	}
+	what, where := describeImage(table, line, tab, row, locations)
 	var lines []string
 	seen := map[string]bool{}
 	for _, l := range strings.Split(output, "\n") {
@@ -352,7 +379,7 @@ func oclocError(env *cli.Env, table string, line int, tab *filetable.Table, row 
 			continue
 		}
 		seen[l] = true
-		lines = append(lines, fmt.Sprintf("%s:%d: ocloc: %s", table, line, l))
+		lines = append(lines, fmt.Sprintf("%s: ocloc: %s", where, l))
 	}
 	head := fmt.Sprintf("ocloc failed on %s for %s", what, t.Name)
 	if len(lines) == 0 {
@@ -396,6 +423,7 @@ func Verb() *cli.Verb {
 			fs.StringVar(&tools.Ocloc, "ocloc", "", "ocloc")
 			fs.StringVar(&tools.OpenCLAOT, "opencl-aot", "", "opencl-aot")
 			fs.StringVar(&tools.Ptxas, "ptxas", "", "ptxas (NVIDIA targets: also assemble a cubin for the target's sm_XX)")
+			fs.StringVar(&tools.KernelLocations, "kernel-locations", "", "the propagate step's kernel locations (errors name each kernel's source line)")
 			fs.BoolVar(&dryRun, "dry-run", false, "print the commands instead of running them")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {

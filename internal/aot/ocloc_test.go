@@ -62,12 +62,18 @@ func TestOclocRealCompile(t *testing.T) {
 	if fi, err := os.Stat(filepath.Join(pvc, "k.bin")); err != nil || fi.Size() == 0 {
 		t.Fatalf("pvc: no native binary k.bin: %v", err)
 	}
+	// With the propagate step's locations, the error names the kernel's source line.
+	locs := filepath.Join(filepath.Dir(table), "k.locs")
+	if err := os.WriteFile(locs, []byte("_ZTS7KDouble\tapp/double.cpp:7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tools.KernelLocations = locs
 	err := Compile(env, table, target(t, "intel_gpu_tgllp"), tools, filepath.Join(filepath.Dir(table), "tgl"), false)
 	if err == nil {
 		t.Fatal("tgllp compiled a double kernel")
 	}
 	msg := err.Error()
-	for _, want := range []string{"t.table:2: ocloc failed on k.ll (kernels _ZTS7KDouble) for intel_gpu_tgllp", "t.table:2: ocloc: error: Double type is not supported on this platform."} {
+	for _, want := range []string{"t.table:2: ocloc failed on k.ll (kernel KDouble (app/double.cpp:7)) for intel_gpu_tgllp", "\napp/double.cpp:7: ocloc: error: Double type is not supported on this platform."} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("tgllp error lacks %q:\n%s", want, msg)
 		}

@@ -188,3 +188,37 @@ func (m *Module) scopeFile(id, depth int) string {
 	}
 	return m.scopeFile(refOf(m.Field(id, "scope")), depth+1)
 }
+
+// KernelLocation says where the source defines a kernel entry point, from debug info:
+// "file:line", or "" without it. A SYCL kernel's own subprogram is artificial (no line):
+// the place is then that of the first function it calls whose subprogram is in the
+// kernel's own file (the kernel lambda's or functor's operator()).
+func (m *Module) KernelLocation(f *Function) string {
+	sp := -1
+	for _, a := range f.Attachments {
+		if a.Name == "dbg" {
+			sp = a.ID
+		}
+	}
+	if sp < 0 || m.Kind(sp) != "DISubprogram" {
+		return ""
+	}
+	if l := m.Field(sp, "line"); l != "" && l != "0" {
+		return m.Location(sp)
+	}
+	file := m.scopeFile(sp, 0)
+	for _, c := range f.Calls {
+		g := m.Func(c.Callee)
+		if g == nil || g.Decl {
+			continue
+		}
+		for _, a := range g.Attachments {
+			if a.Name == "dbg" && m.Kind(a.ID) == "DISubprogram" && m.scopeFile(a.ID, 0) == file {
+				if l := m.Field(a.ID, "line"); l != "" && l != "0" {
+					return file + ":" + l
+				}
+			}
+		}
+	}
+	return file
+}

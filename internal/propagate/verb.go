@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
@@ -19,7 +20,7 @@ type flags struct {
 	text, validate, werror bool
 	lower                  bool
 	out, fixed, exclude    string
-	infer                  string
+	infer, locations       string
 }
 
 // Verb is `sycl-device propagate`.
@@ -37,10 +38,27 @@ func Verb() *cli.Verb {
 			fs.StringVar(&fl.fixed, "fixed-targets", "", "comma list recorded as !sycl_fixed_targets on entry points")
 			fs.StringVar(&fl.exclude, "exclude-aspects", "", "comma list of aspects not to record as used")
 			fs.BoolVar(&fl.lower, "lower-annotations", false, "first lower rsycl/sycl_lite.h's requirement annotations to DPC++ metadata (!sycl_declared_aspects, !reqd_work_group_size, !intel_reqd_sub_group_size)")
+			fs.StringVar(&fl.locations, "kernel-locations", "", "also write each kernel's source location (symbol, tab, file:line per line) to this file, for messages that name kernels")
 			fs.StringVar(&fl.infer, "infer", "auto", "infer fp16 from half and atomic64 from 64-bit atomics: auto (when the IR has no DPC++ aspect metadata), on, off")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error { return run1(env, fl, args) },
 	}
+}
+
+// KernelLocations lists the module's kernels (spir_kernel and ptx_kernel entry points)
+// with their source locations: "symbol\tfile:line\n", sorted by symbol.
+func KernelLocations(m *llvmir.Module) []byte {
+	var lines []string
+	for _, f := range m.Funcs {
+		if f.Decl || (f.CallConv != "spir_kernel" && f.CallConv != "ptx_kernel") {
+			continue
+		}
+		if loc := m.KernelLocation(f); loc != "" {
+			lines = append(lines, f.Name+"\t"+loc+"\n")
+		}
+	}
+	sort.Strings(lines)
+	return []byte(strings.Join(lines, ""))
 }
 
 func run1(env *cli.Env, fl *flags, args []string) error {
@@ -70,6 +88,11 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 	m, err := llvmir.Parse(in, src)
 	if err != nil {
 		return err
+	}
+	if fl.locations != "" {
+		if err := atomicfile.WriteFile(fl.locations, KernelLocations(m), 0o644); err != nil {
+			return err
+		}
 	}
 	if fl.lower {
 		lowered, err := kernelinfo.Lower(m)

@@ -32,6 +32,7 @@ th, td { border: 1px solid #c9ced8; padding: 6px 10px; text-align: left; vertica
 thead th { background: #eef1f6; position: sticky; top: 0; }
 th.target .tool { display: block; font-weight: normal; color: #555; font-size: 12px; }
 th.kernel { font-weight: normal; white-space: nowrap; }
+th.kernel .loc { display: block; color: #555; font-size: 11px; }
 th.kernel .sym { display: block; color: #777; font-size: 11px; font-family: "DejaVu Sans Mono", monospace; }
 td.ok { background: #e3f4e6; }
 td.jit { background: #e5eefb; }
@@ -50,7 +51,7 @@ tfoot td { background: #f6f7f9; font-size: 12px; }
 <tr><th>kernel</th>{{range .Targets}}<th class="target">{{.Name}}<span class="tool">{{if .JIT}}JIT SPIR-V{{else}}AOT: {{.Tool}}{{end}}</span></th>{{end}}</tr>
 </thead>
 <tbody>
-{{range $i, $k := .Kernels}}<tr class="kernel"><th class="kernel">{{$k.Name}}<span class="sym">{{$k.Symbol}}</span></th>
+{{range $i, $k := .Kernels}}<tr class="kernel"><th class="kernel">{{$k.Name}}{{if $k.Location}}<span class="loc">{{$k.Location}}</span>{{end}}<span class="sym">{{$k.Symbol}}</span></th>
 {{- range $j, $c := index $.Cells $i}}{{$t := index $.Targets $j}}
 {{- if $c.Images}}<td class="{{if $t.JIT}}jit{{else}}ok{{end}}" title="{{hover $c}}">{{if $t.JIT}}JIT image{{else}}image{{end}}{{if gt (len $c.Images) 1}}s ({{len $c.Images}} variants){{end}}{{range $c.Images}}<span class="img">{{.Name}} · {{size .Size}}</span>{{end}}</td>
 {{- else}}<td class="none" title="{{$c.Reason}}">{{$c.Reason}}</td>{{end}}

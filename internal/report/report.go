@@ -12,12 +12,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ianlancetaylor/demangle"
-
 	"github.com/rules-sycl/rules_sycl/internal/aspects"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
@@ -84,6 +83,7 @@ type Cell struct {
 type Kernel struct {
 	Symbol    string
 	Demangled string // the kernel's name as written ("" when it does not demangle)
+	Location  string // file:line of its source ("" when unknown)
 }
 
 // Name is the kernel's name as written, else its symbol.
@@ -332,12 +332,11 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// kernelName is the kernel's name as the source writes it: the type of a named kernel
-// (its symbol is the type's typeinfo name, _ZTS...), else the demangled symbol.
+// kernelName is the kernel's name as the source writes it, or "" when the symbol does
+// not demangle.
 func kernelName(sym string) string {
-	s, err := demangle.ToString(sym)
-	if err != nil {
-		return ""
+	if n := kernelloc.Name(sym); n != sym {
+		return n
 	}
-	return strings.TrimPrefix(s, "typeinfo name for ")
+	return ""
 }

@@ -2,25 +2,35 @@ package report
 
 import (
 	"flag"
+	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
 )
+
+// multi is a repeatable string flag.
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, ",") }
+func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
 
 // Verb is `sycl-device report`: the kernel × target compatibility page.
 func Verb() *cli.Verb {
 	var cfgFile, out, title string
 	var allowOutside bool
+	var locations multi
 	return &cli.Verb{
 		Name:    "report",
 		Summary: "write the kernel × target compatibility page (HTML) of shard and image tables",
-		Usage:   "report -o OUT.html [--title T] [--device-config-file F] TARGET=SHARD_TABLE=IMAGE_TABLE...",
+		Usage:   "report -o OUT.html [--title T] [--device-config-file F] [--kernel-locations F]... TARGET=SHARD_TABLE=IMAGE_TABLE...",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
 			fs.StringVar(&out, "o", "", "output HTML file")
 			fs.StringVar(&title, "title", "SYCL program", "the page's title (the program's label)")
+			fs.Var(&locations, "kernel-locations", "a kernel locations file of the propagate step (repeatable): rows show each kernel's source line")
 			fs.BoolVar(&allowOutside, "allow-outside-paths", false, "accept absolute cells and cells leaving the table's directory")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
@@ -42,6 +52,13 @@ func Verb() *cli.Verb {
 			r, err := Build(title, cfg, specs, allowOutside)
 			if err != nil {
 				return devconfig.VerbError("report", err)
+			}
+			locs, err := kernelloc.ReadAll(locations)
+			if err != nil {
+				return err
+			}
+			for i := range r.Kernels {
+				r.Kernels[i].Location = locs[r.Kernels[i].Symbol]
 			}
 			page, err := r.HTML()
 			if err != nil {

@@ -47,7 +47,7 @@ def wrap_kind(device):
     t = AOT_TOOLS.get(device.aot_tool, AOT_TOOLS[""])
     return t["wrap_target"], t["format"]
 
-def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs):
+def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locations):
     """For each shard: SyclFilter (aspect-filter --dpcpp; AOT targets only), then SyclAot.
 
     Args:
@@ -58,6 +58,7 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs):
       target: the target name the tools see.
       chain: the chain name (output stem).
       shard_dirs: the chain's shard directories.
+      locations: the chain's kernel locations (propagate), for messages that name kernels.
 
     Returns:
       list of directory Files: per shard, its images and their files.table.
@@ -70,6 +71,8 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs):
     # with an AOT tool. A JIT target (generic spir64: SPIR-V for any device) keeps every
     # image; the runtime checks the device it finds.
     aot_target = device.aot_tool != ""
+    tool = device.aot_tool or "llc: SPIR-V"
+    n = len(shard_dirs)
     for s, shard in enumerate(shard_dirs):
         table, inputs = shard.path + "/files.table", [shard, cfg]
         if aot_target:
@@ -80,18 +83,18 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs):
                 depset(inputs),
                 [filtered],
                 "SyclFilter",
-                "Filtering shard %d of %s for %s" % (s, ctx.label, target),
+                "Filtering the images of %s for %s by their requirements (shard %d/%d, %s)" % (ctx.label, target, s + 1, n, chain),
                 sycl_device = True,
             ))
             table, inputs = filtered.path, inputs + [filtered]
         images = ctx.actions.declare_directory(scratch_path(ctx, "%s.img_%d.%s" % (chain, s, target)))
         steps.append(step(
             ctx.executable._sycl_device,
-            ["aot", "-target=" + target, "-device-config-file=" + cfg.path, "--out-dir=" + images.path] + tool_flags + [table],
-            depset(inputs + tool_files, transitive = [tc.tool_files]),
+            ["aot", "-target=" + target, "-device-config-file=" + cfg.path, "--kernel-locations=" + locations.path, "--out-dir=" + images.path] + tool_flags + [table],
+            depset(inputs + tool_files + [locations], transitive = [tc.tool_files]),
             [images],
             "SyclAot",
-            "Compiling shard %d of %s for %s" % (s, ctx.label, target),
+            "Compiling the images of %s for %s (shard %d/%d, %s, %s)" % (ctx.label, target, s + 1, n, chain, tool),
             sycl_device = True,
         ))
         out.append(images)

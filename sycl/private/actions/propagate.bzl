@@ -16,20 +16,24 @@ def propagate(ctx, steps, ir, chain, werror, lower):
         DPC++'s front end writes the metadata itself).
 
     Returns:
-      The propagated IR File (.prop.ll).
+      (File, File): the propagated IR (.prop.ll), and its kernels' source locations
+      (.kernels: symbol, tab, file:line per line), which AOT errors and the
+      compatibility report name kernels with.
     """
     prop = ctx.actions.declare_file(scratch_path(ctx, chain + ".prop.ll"))
-    argv = ["propagate", "--validate"] + (["--Werror"] if werror else []) + (["--lower-annotations"] if lower else []) + ["-o", prop.path, ir.path]
+    locs = ctx.actions.declare_file(scratch_path(ctx, chain + ".kernels"))
+    argv = ["propagate", "--validate"] + (["--Werror"] if werror else []) + (["--lower-annotations"] if lower else [])
+    argv = argv + ["--kernel-locations=" + locs.path, "-o", prop.path, ir.path]
     steps.append(step(
         ctx.executable._sycl_device,
         argv,
         depset([ir]),
-        [prop],
+        [prop, locs],
         "SyclPropagate",
         "Propagating aspect usage of %s (%s)" % (ctx.label, chain),
         sycl_device = True,
     ))
-    return prop
+    return prop, locs
 
 def optimize(ctx, steps, common, ir, chain):
     """SyclDeviceOptimize: opt on the propagated module, after propagation as DPC++ runs it.

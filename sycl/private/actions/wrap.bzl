@@ -23,7 +23,7 @@ def wrap(ctx, steps, tc, tables):
         depset([d for _, _, d in tables]),
         [wrap_c],
         "SyclWrap",
-        "Wrapping the device images of %s" % ctx.label,
+        "Wrapping the device images of %s (%d image tables)" % (ctx.label, len(tables)),
         sycl_device = True,
     ))
     wrap_o = ctx.actions.declare_file(scratch_path(ctx, "wrapper.o"))

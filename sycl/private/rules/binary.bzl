@@ -45,11 +45,11 @@ def binary_pipeline(ctx, steps):
       steps: the step list to append to.
 
     Returns:
-      struct(objects, wrapper_c, shards, images, compile_inputs, report, devices_config):
-      the host objects (with the wrapper's), the wrapper source, the shard and image
-      directories, the headers the TUs may include (generated ones among them), the
-      (target, shard, images) triples of the compatibility report, and the device
-      configuration file the tools read.
+      struct(objects, wrapper_c, shards, images, compile_inputs, report, kernel_locations,
+      devices_config): the host objects (with the wrapper's), the wrapper source, the
+      shard and image directories, the headers the TUs may include (generated ones among
+      them), the (target, shard, images) triples of the compatibility report, the
+      chains' kernel locations files, and the device configuration file the tools read.
     """
     devices = resolved_devices(ctx)
     common = sycl_common(ctx, devices)
@@ -63,10 +63,10 @@ def binary_pipeline(ctx, steps):
     mode = _flag(ctx, ctx.attr.device_code_split, "_split_flag")
     shards = _flag(ctx, ctx.attr.shards, "_shards_flag")
     werror = _flag(ctx, ctx.attr.device_has_errors, "_device_has_errors_flag")
-    split_of, all_shards = {}, []
+    split_of, locations_of, all_shards = {}, {}, []
     for family in chains:
         for chain, ir in chains[family]:
-            prop = propagate(ctx, steps, ir, chain, werror, common.tc.family == "clang")
+            prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, common.tc.family == "clang")
             split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards)
             all_shards.extend(split_of[chain])
 
@@ -75,7 +75,7 @@ def binary_pipeline(ctx, steps):
         wtarget, wformat = wrap_kind(d)
         target = tool_target_name(name, d)
         for chain, _ in chains[device_family(d)]:
-            for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain])):
+            for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain], locations_of[chain])):
                 tables.append((wtarget, wformat, images))
                 report.append((target, split_of[chain][s], images))
     wrap_c, wrap_o = wrap(ctx, steps, common.tc, tables)
@@ -86,6 +86,7 @@ def binary_pipeline(ctx, steps):
         shards = all_shards,
         images = [images for _, _, images in tables],
         report = report,
+        kernel_locations = locations_of.values(),
         devices_config = common.devices_config,
     )
 
@@ -184,10 +185,11 @@ def compatibility_report(ctx, p):
     """
     out = ctx.actions.declare_file(ctx.label.name + ".sycl_report.html")
     specs = ["%s=%s/files.table=%s/files.table" % (t, shard.path, images.path) for t, shard, images in p.report]
-    inputs = [p.devices_config] + [shard for _, shard, _ in p.report] + [images for _, _, images in p.report]
+    inputs = [p.devices_config] + p.kernel_locations + [shard for _, shard, _ in p.report] + [images for _, _, images in p.report]
+    locations = ["--kernel-locations=" + f.path for f in p.kernel_locations]
     register_steps(ctx, [step(
         ctx.executable._sycl_device,
-        ["report", "-o", out.path, "--title", str(ctx.label), "--device-config-file", p.devices_config.path] + specs,
+        ["report", "-o", out.path, "--title", str(ctx.label), "--device-config-file", p.devices_config.path] + locations + specs,
         depset(inputs),
         [out],
         "SyclReport",
