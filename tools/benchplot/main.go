@@ -33,9 +33,19 @@ const (
 	green = "#3a9a5b"
 )
 
-// chart draws horizontal bars, one per row, scaled to the largest value.
+// charWidth over-estimates the advance of one character of the 13 px sans-serif the
+// charts use (DejaVu Sans averages about 7.3 px for these labels), so that the margins
+// computed from it always hold the labels; //tools/benchplot:plots_fit_test measures
+// the rendered text in a browser.
+const charWidth = 8.0
+
+func textWidth(s string) int { return int(float64(len([]rune(s)))*charWidth + 0.5) }
+
+// chart draws horizontal bars, one per row, scaled to the largest value. The left
+// margin holds the longest label, the right one the longest value text after the
+// longest bar, and the width the title.
 func chart(title, unit string, bars []bar) string {
-	const width, left, right, rowH, top = 760, 250, 150, 26, 44
+	const span, rowH, top, pad = 400, 26, 44, 16
 	h := top + rowH*len(bars) + 16
 	max := 0.0
 	for _, b := range bars {
@@ -46,25 +56,46 @@ func chart(title, unit string, bars []bar) string {
 	if max == 0 {
 		max = 1
 	}
-	var sb strings.Builder
-	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="13">`+"\n", width, h)
-	fmt.Fprintf(&sb, `<rect width="%d" height="%d" fill="white"/>`+"\n", width, h)
-	fmt.Fprintf(&sb, `<text x="10" y="24" font-size="15" font-weight="bold">%s</text>`+"\n", html.EscapeString(title))
-	span := float64(width - left - right)
+	texts := make([]string, len(bars))
+	left, right := 0, 0
 	for i, b := range bars {
-		y := top + i*rowH
-		w := b.value / max * span
-		fmt.Fprintf(&sb, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", left-8, y+16, html.EscapeString(b.label))
-		fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/>`+"\n", left, y+3, w, rowH-8, b.color)
 		val := strconv.FormatFloat(b.value, 'f', -1, 64)
 		if b.value != float64(int64(b.value)) {
-			val = strconv.FormatFloat(b.value, 'f', 2, 64)
+			digits := 2
+			if b.value < 0.1 {
+				digits = 3 // 0.016, not 0.02
+			}
+			val = strconv.FormatFloat(b.value, 'f', digits, 64)
 		}
 		text := val + " " + unit
 		if b.note != "" {
 			text += " " + b.note
 		}
-		fmt.Fprintf(&sb, `<text x="%.1f" y="%d">%s</text>`+"\n", float64(left)+w+6, y+16, html.EscapeString(strings.TrimSpace(text)))
+		texts[i] = strings.TrimSpace(text)
+		if w := textWidth(b.label); w > left {
+			left = w
+		}
+		// A value's text starts 6 px after its bar's end: the longest bar leaves the least room.
+		if w := textWidth(texts[i]) - int(float64(span)*(1-b.value/max)); w > right {
+			right = w
+		}
+	}
+	left += pad + 8
+	right += pad + 6
+	width := left + span + right
+	if tw := int(float64(len([]rune(title)))*charWidth*15/13) + 2*pad; tw > width {
+		width = tw
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, sans-serif" font-size="13">`+"\n", width, h, width, h)
+	fmt.Fprintf(&sb, `<rect width="%d" height="%d" fill="white"/>`+"\n", width, h)
+	fmt.Fprintf(&sb, `<text x="%d" y="24" font-size="15" font-weight="bold">%s</text>`+"\n", pad, html.EscapeString(title))
+	for i, b := range bars {
+		y := top + i*rowH
+		w := b.value / max * span
+		fmt.Fprintf(&sb, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", left-8, y+16, html.EscapeString(b.label))
+		fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/>`+"\n", left, y+3, w, rowH-8, b.color)
+		fmt.Fprintf(&sb, `<text x="%.1f" y="%d">%s</text>`+"\n", float64(left)+w+6, y+16, html.EscapeString(texts[i]))
 	}
 	sb.WriteString("</svg>\n")
 	return sb.String()
