@@ -2,7 +2,6 @@ package report
 
 import (
 	"flag"
-	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
@@ -11,17 +10,11 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
 )
 
-// multi is a repeatable string flag.
-type multi []string
-
-func (m *multi) String() string     { return strings.Join(*m, ",") }
-func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
-
 // Verb is `sycl-device report`: the kernel × target compatibility page.
 func Verb() *cli.Verb {
 	var cfgFile, out, title string
 	var allowOutside bool
-	var locations multi
+	var locations cli.Multi
 	return &cli.Verb{
 		Name:    "report",
 		Summary: "write the kernel × target compatibility page (HTML) of shard and image tables",

@@ -23,6 +23,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/cli"
 )
 
 // Entry is one compile_commands.json entry.
@@ -177,7 +179,7 @@ func main() {
 	}
 	bazel := flag.String("bazel", bazelDefault, "the Bazel command to query the workspace with ($BAZEL, else bazel)")
 	out := flag.String("o", "", "output file (default: compile_commands.json at the workspace root)")
-	var extra multi
+	var extra cli.Multi
 	flag.Var(&extra, "bazel_arg", "an extra Bazel flag for the build and the query (repeatable), e.g. --config=...")
 	flag.Parse()
 	if err := mainErr(*bazel, *out, extra, flag.Args()); err != nil {
@@ -185,11 +187,6 @@ func main() {
 		os.Exit(1)
 	}
 }
-
-type multi []string
-
-func (m *multi) String() string     { return strings.Join(*m, " ") }
-func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
 
 func mainErr(bazel, out string, extra, targets []string) error {
 	ws := os.Getenv("BUILD_WORKSPACE_DIRECTORY")
