@@ -5,7 +5,8 @@
 #  2. this repository's Starlark asks for no host transition (cfg = "host" is an error
 #     under --incompatible_disable_starlark_host_transitions, Bazel 7's default, which
 #     4.2.3 does not have);
-#  3. `bazel test --config=next //examples/...` builds and passes.
+#  3. `bazel test --config=next //examples/...` builds and passes; the tests run again
+#     (--nocache_test_results): the flags leave the test actions' keys as they are.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
@@ -23,7 +24,7 @@ echo "ok: no cfg = \"host\" in this repository's Starlark"
 
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-if ! tools/bazel test --config=next //examples/... >"$log" 2>&1; then
+if ! tools/bazel test --config=next --nocache_test_results //examples/... >"$log" 2>&1; then
   grep -E 'ERROR|FAILED|FAIL:' "$log" | head -20
   fail "bazel test --config=next //examples/..."
 fi
