@@ -43,6 +43,15 @@ def _linkopts_impl(ctx):
     asserts.true(env, "-Wl,--defsym=rsycl_parity_library_linkopt=0x17" in flags, "a library's linkopts reach its dependents' links: %s" % flags)
     return analysistest.end(env)
 
+def _binary_linkopts_impl(ctx):
+    env = analysistest.begin(ctx)
+    links = [a for a in analysistest.target_actions(env) if a.mnemonic == "CppLink"]
+    asserts.equals(env, 1, len(links), "CppLink actions")
+    argv = (links[0].argv or []) if links else []
+    asserts.true(env, "-Wl,--defsym=rsycl_parity_binary_linkopt=0x2a" in argv, "the binary's linkopts on its link line: %s" % argv)
+    asserts.true(env, "-Wl,--defsym=rsycl_parity_library_linkopt=0x17" in argv, "a dependency's linkopts on the binary's link line: %s" % argv)
+    return analysistest.end(env)
+
 def _include_prefix_impl(ctx):
     env = analysistest.begin(ctx)
     target = analysistest.target_under_test(env)
@@ -74,6 +83,7 @@ linkstatic_off_test = analysistest.make(_linkstatic_off_impl)
 linkstatic_on_test = analysistest.make(_linkstatic_on_impl)
 alwayslink_test = analysistest.make(_alwayslink_impl, attrs = {"want": attr.bool()})
 linkopts_test = analysistest.make(_linkopts_impl)
+binary_linkopts_test = analysistest.make(_binary_linkopts_impl)
 include_prefix_test = analysistest.make(_include_prefix_impl)
 data_test = analysistest.make(_data_impl)
 
@@ -88,9 +98,10 @@ def cc_parity_analysis_tests(name):
     alwayslink_test(name = name + "_alwayslink_test", target_under_test = ":plugin", want = True)
     alwayslink_test(name = name + "_not_alwayslink_test", target_under_test = ":plugin_not_alwayslink", want = False)
     linkopts_test(name = name + "_linkopts_test", target_under_test = ":registry")
+    binary_linkopts_test(name = name + "_binary_linkopts_test", target_under_test = ":cc_parity")
     include_prefix_test(name = name + "_include_prefix_test", target_under_test = ":scale")
     data_test(name = name + "_data_test", target_under_test = ":cc_parity")
     native.test_suite(
         name = name,
-        tests = [name + s for s in ["_linkstatic_off_test", "_linkstatic_on_test", "_alwayslink_test", "_not_alwayslink_test", "_linkopts_test", "_include_prefix_test", "_data_test"]],
+        tests = [name + s for s in ["_linkstatic_off_test", "_linkstatic_on_test", "_alwayslink_test", "_not_alwayslink_test", "_linkopts_test", "_binary_linkopts_test", "_include_prefix_test", "_data_test"]],
     )
