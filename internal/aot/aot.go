@@ -313,10 +313,7 @@ func withCompileTarget(file string, data []byte, target string) ([]byte, error) 
 	if err != nil {
 		return nil, err
 	}
-	req := reg.Set(props.DeviceRequirements)
-	if req == nil {
-		req = reg.Add(props.DeviceRequirements)
-	}
+	req := reg.Ensure(props.DeviceRequirements)
 	if p, ok := req.Get("compile_target"); ok {
 		if string(p.Bytes) == target {
 			return data, nil

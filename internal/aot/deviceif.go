@@ -12,11 +12,6 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
-// DeviceIfSet is the property set of a JIT image variant: the aspects its device_if
-// conditions were resolved with, present ("has") and absent ("lacks"). The runtime loads
-// a variant only on a device that has exactly the "has" aspects of those tested.
-const DeviceIfSet = "rsycl/device_if"
-
 // unit is one image to make from a row: the module to compile, a name tag ("" for the
 // row's own image) and the edit of the row's properties.
 type unit struct {
@@ -150,10 +145,7 @@ func variantUnit(table string, line int, base, stage string, r *deviceif.Result,
 		if err != nil {
 			return nil, err
 		}
-		req := reg.Set(props.DeviceRequirements)
-		if req == nil {
-			req = reg.Add(props.DeviceRequirements)
-		}
+		req := reg.Ensure(props.DeviceRequirements)
 		tmp := &props.Set{}
 		tmp.AddU32Array("aspects", aspects)
 		replaced := false
@@ -167,7 +159,7 @@ func variantUnit(table string, line int, base, stage string, r *deviceif.Result,
 			req.Props = append([]props.Property{tmp.Props[0]}, req.Props...)
 		}
 		if jit {
-			s := reg.Add(DeviceIfSet)
+			s := reg.Add(props.DeviceIfSet)
 			s.AddU32Array("has", u32s(o.Has))
 			s.AddU32Array("lacks", u32s(o.Lacks))
 		}

@@ -91,19 +91,9 @@ func inspectTable(w io.Writer, file string, t *devconfig.Target, allowOutside bo
 			kernels = strings.Join(strings.Fields(string(sym)), ",")
 		}
 		if c := tab.Column(filetable.Properties); c >= 0 {
-			p, pdata, err := read(line, row[c], "properties")
-			if err != nil {
+			var err error
+			if _, reqs, err = ReadRequirements(file, line, row[c], allowOutside); err != nil {
 				return err
-			}
-			reg, err := props.Parse(p, pdata)
-			if err != nil {
-				return err
-			}
-			if reqs, err = reg.Requirements(); err != nil {
-				return diag.Errorf(file, line, "%s: %v", row[c], err)
-			}
-			if err := devconfig.ValidateRequirements(reqs); err != nil {
-				return diag.Errorf(file, line, "%s: %v", row[c], err)
 			}
 		}
 		cols := append([]string{file, row[0], kernels}, requirementColumns(reqs)...)

@@ -34,6 +34,10 @@ const (
 	// property names: "aspect", and "reqd_work_group_size" as <dim_count> <dims...>.
 	SpecDeviceRequirements = "SYCL/device-requirements"
 	DeviceLibReqMask       = "SYCL/devicelib req mask"
+	// DeviceIfSet is rules_sycl's set on a device_if image variant: the aspects its
+	// conditions were resolved with, present ("has") and absent ("lacks"). The runtime
+	// loads a variant only on a device that has exactly the "has" aspects of those tested.
+	DeviceIfSet = "rsycl/device_if"
 )
 
 // Property is one name=type|value entry. For byte arrays Bytes holds the payload
@@ -114,6 +118,14 @@ func (r *Registry) Requirements() (*Set, error) {
 		}
 	}
 	return out, nil
+}
+
+// Ensure returns the set called name, appending an empty one when there is none.
+func (r *Registry) Ensure(name string) *Set {
+	if s := r.Set(name); s != nil {
+		return s
+	}
+	return r.Add(name)
 }
 
 // Add appends a set and returns it.

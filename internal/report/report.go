@@ -14,14 +14,12 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/internal/aspects"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/devverbs"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
-
-// DeviceIfSet is the property set of a device_if image variant (internal/aot writes it).
-const DeviceIfSet = "rsycl/device_if"
 
 // Spec pairs a shard's table (the split's output, before any filter) with the table of
 // the images one target got from it.
@@ -148,24 +146,11 @@ func readTable(file string, allowOutside bool) ([]Image, error) {
 		}
 		im.Kernels = strings.Fields(string(sdata))
 		if prop >= 0 {
-			ppath, err := filetable.Resolve(file, line, row[prop], allowOutside)
+			reg, reqs, err := devverbs.ReadRequirements(file, line, row[prop], allowOutside)
 			if err != nil {
 				return nil, err
 			}
-			pdata, err := os.ReadFile(ppath)
-			if err != nil {
-				return nil, diag.Errorf(file, line, "cannot read properties %s: %v", row[prop], err)
-			}
-			reg, err := props.Parse(ppath, pdata)
-			if err != nil {
-				return nil, err
-			}
-			if im.reqs, err = reg.Requirements(); err != nil {
-				return nil, diag.Errorf(file, line, "%s: %v", row[prop], err)
-			}
-			if err := devconfig.ValidateRequirements(im.reqs); err != nil {
-				return nil, diag.Errorf(file, line, "%s: %v", row[prop], err)
-			}
+			im.reqs = reqs
 			describe(&im, reg)
 		}
 		out = append(out, im)
@@ -200,7 +185,7 @@ func describe(im *Image, reg *props.Registry) {
 			im.WorkGrp = strings.Join(s, "×")
 		}
 	}
-	if set := reg.Set(DeviceIfSet); set != nil {
+	if set := reg.Set(props.DeviceIfSet); set != nil {
 		var parts []string
 		if p, ok := set.Get("has"); ok {
 			if vals, _ := p.U32Array(); len(vals) > 0 {

@@ -23,6 +23,8 @@ import (
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
+
+	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 )
 
 // The public entry points, in the order the page lists them.
@@ -49,13 +51,7 @@ func main() {
 	if !filepath.IsAbs(*out) {
 		*out = filepath.Join(*root, *out)
 	}
-	tmp := *out + ".tmp"
-	if err := os.WriteFile(tmp, page, 0o644); err != nil {
-		fmt.Fprintf(os.Stderr, "apidoc: %v\n", err)
-		os.Exit(1)
-	}
-	if err := os.Rename(tmp, *out); err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.WriteFile(*out, page, 0o644); err != nil {
 		fmt.Fprintf(os.Stderr, "apidoc: %v\n", err)
 		os.Exit(1)
 	}

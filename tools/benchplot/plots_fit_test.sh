@@ -6,17 +6,10 @@
 # is kept in the test's undeclared outputs.
 set -euo pipefail
 fail() { echo "FAIL: $*" >&2; exit 1; }
-command -v chromium >/dev/null || fail "chromium is not installed (tools/bootstrap.sh installs Debian's chromium)"
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
-export HOME="$tmp/home"
-mkdir -p "$HOME"
 out="${TEST_UNDECLARED_OUTPUTS_DIR:-$tmp}"
-chrome() {
-  timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
-    --no-first-run --no-default-browser-check --disable-background-networking \
-    --disable-component-update --disable-sync --disable-extensions --hide-scrollbars \
-    --user-data-dir="$tmp/profile" "$@" 2>"$tmp/chromium.log"
-}
+# shellcheck source=tools/chromium.sh
+source tools/chromium.sh
 [ "$#" -gt 0 ] || fail "no plots given"
 for svg in "$@"; do
   name="$(basename "$svg" .svg)"

@@ -24,6 +24,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 )
 
@@ -235,21 +236,7 @@ func mainErr(bazel, out string, extra, targets []string) error {
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), ".compile_commands.*.json")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.WriteFile(out, append(data, '\n'), 0o644); err != nil {
 		return err
 	}
 	files := map[string]bool{}

@@ -7,7 +7,6 @@ set -euo pipefail
 fail() { echo "FAIL: $*" >&2; exit 1; }
 html="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 [ -s "$html" ] || fail "no report at $1"
-command -v chromium >/dev/null || fail "chromium is not installed (tools/bootstrap.sh installs Debian's chromium)"
 
 # Self-contained: no script, no external stylesheet, image or font.
 page="$(cat "$html")"
@@ -16,14 +15,8 @@ if grep -qiE '<script|<link |src="http|href="http|url\(' <<<"$page"; then
 fi
 
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
-export HOME="$tmp/home"
-mkdir -p "$HOME"
-chrome() {
-  timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
-    --no-first-run --no-default-browser-check --disable-background-networking \
-    --disable-component-update --disable-sync --disable-extensions --hide-scrollbars \
-    --user-data-dir="$tmp/profile" "$@" 2>"$tmp/chromium.log"
-}
+# shellcheck source=tools/chromium.sh
+source tools/chromium.sh
 dom="$(chrome --dump-dom "file://$html")" || { tail -20 "$tmp/chromium.log"; fail "chromium --dump-dom failed"; }
 rows=$(grep -o '<tr class="kernel">' <<<"$dom" | wc -l)
 cols=$(grep -o '<th class="target">' <<<"$dom" | wc -l)
