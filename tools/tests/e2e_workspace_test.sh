@@ -61,4 +61,20 @@ out="$("$WORK/ws/bazel-bin/app/main")" || { echo "FAIL: //app:main: $out" >&2; e
 echo "ok: //app:main built for spir64, pocl_cpu, nvidia_gpu_sm_90 and e2e_gpu; it printed: $out"
 ub test //... >"$WORK/test.log" 2>&1 || { tail -30 "$WORK/test.log"; echo "FAIL: bazel test //..." >&2; exit 1; }
 grep -E '^//app:kernels_test +(\(cached\) )?PASSED' "$WORK/test.log" || { tail -10 "$WORK/test.log"; echo "FAIL: //app:kernels_test did not pass" >&2; exit 1; }
+
+# 4. The README's lines for the compatibility report and for clangd, in the user's workspace.
+ub build //app:main --output_groups=sycl_report >"$WORK/report.log" 2>&1 || { tail -20 "$WORK/report.log"; echo "FAIL: --output_groups=sycl_report" >&2; exit 1; }
+page="$(cat "$WORK/ws/bazel-bin/app/main.sycl_report.html")" || { echo "FAIL: no bazel-bin/app/main.sycl_report.html" >&2; exit 1; }
+rows=$(grep -o '<tr class="kernel">' <<<"$page" | wc -l)
+cols=$(grep -o '<th class="target">' <<<"$page" | wc -l)
+[ "$rows" -ge 1 ] && [ "$cols" -eq 4 ] || { echo "FAIL: the report has $rows kernel rows and $cols target columns (want 4: spir64, pocl_cpu, nvidia_gpu_sm_90, e2e_gpu)" >&2; exit 1; }
+echo "ok: the user's //app:main report: $rows kernels x $cols targets"
+# The tool runs Bazel again: through a wrapper with the test's output root.
+printf '#!/bin/sh\nexec bazel --output_user_root=%s "$@"\n' "$WORK/root" >"$WORK/bazelw"
+chmod +x "$WORK/bazelw"
+ub run @rules_sycl//tools:compile_commands -- --bazel="$WORK/bazelw" >"$WORK/cc.log" 2>&1 || { tail -20 "$WORK/cc.log"; echo "FAIL: bazel run @rules_sycl//tools:compile_commands" >&2; exit 1; }
+db="$(cat "$WORK/ws/compile_commands.json")" || { echo "FAIL: no compile_commands.json at the workspace root" >&2; exit 1; }
+grep -qF "\"file\": \"$WORK/ws/app/main.cpp\"" <<<"$db" || { echo "FAIL: compile_commands.json has no entry for app/main.cpp" >&2; exit 1; }
+grep -qF -- '"-fsycl-is-host"' <<<"$db" || { echo "FAIL: no host compile in compile_commands.json" >&2; exit 1; }
+echo "ok: bazel run @rules_sycl//tools:compile_commands in the user's workspace: $(tail -1 "$WORK/cc.log")"
 echo "e2e_workspace_test: ok"
