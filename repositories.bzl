@@ -10,6 +10,7 @@ load("@bazel_tools//tools/build_defs/repo:http.bzl", "http_archive")
 load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
 load("//:versions.bzl", "GO_MODULES", "MINIMUM_BAZEL_VERSION", "WORKSPACE_DEPS", "check_version")
 load("//toolchain:cc_repository.bzl", "sycl_cc_repository")
+load("//toolchain:dpcpp_repository.bzl", "sycl_dpcpp_repository")
 load("//toolchain:go_module.bzl", "go_module")
 load("//toolchain:llvm_repository.bzl", "sycl_llvm_repository")
 
@@ -20,7 +21,8 @@ def rules_sycl_dependencies():
     sycl-device tool (as rules_sycl_* repositories: they never clash with your own
     go_repository rules), @sycl_llvm, the host's clang/LLVM 22, and @sycl_cc, the
     hermetic C++ toolchain of that clang (laid out only when registered:
-    rules_sycl_register_cc_toolchain). Fails with one line
+    rules_sycl_register_cc_toolchain), and @sycl_dpcpp, Intel's DPC++ runtime from
+    SYCL_DPCPP_ROOT or ONEAPI_ROOT (declare it yourself first to give a path). Fails with one line
     on a Bazel older than versions.bzl's MINIMUM_BAZEL_VERSION.
     """
     err = check_version("Bazel", getattr(native, "bazel_version", ""), MINIMUM_BAZEL_VERSION)
@@ -51,6 +53,10 @@ def rules_sycl_dependencies():
     maybe(
         sycl_cc_repository,
         name = "sycl_cc",
+    )
+    maybe(
+        sycl_dpcpp_repository,
+        name = "sycl_dpcpp",
     )
 
 # buildifier: disable=unnamed-macro

@@ -1,6 +1,7 @@
 """The versions rules_sycl is built and tested with: the one place that holds them.
 
-repositories.bzl reads the WORKSPACE pins, tools/bootstrap.sh reads them with sed, and
+repositories.bzl reads the WORKSPACE pins, tools/bootstrap.sh reads them with sed (and
+DPCPP_WHEELS with Python's parser, tools/dpcpp_wheels.py), and
 //internal/versions:versions_test fails when MODULE.bazel's bazel_deps drift from
 BZLMOD_DEPS.
 """
@@ -49,6 +50,50 @@ GO_MODULES = {
         "sha256": "fabdd52cd74a737632600aea516f473f4dd233bc8a6e7ac83ba6035999bf8d1a",
         "library": "demangle",
         "exclude": ["c++filt.go"],  # a tool behind a build tag
+    },
+}
+
+# Intel's DPC++ runtime (libsycl, the SYCL headers, Unified Runtime with its OpenCL adapter)
+# and Intel's CPU OpenCL device, as the PyPI wheels Intel publishes (manylinux_2_28).
+# tools/bootstrap.sh downloads them with pip and lays out .deps/sycl_dpcpp; users may
+# point @sycl_dpcpp at a oneAPI install instead (docs/RUNTIME.md). 2026.1.2 is the newest
+# whose intel-cmplr-lib-ur still ships libur_adapter_opencl.so (2026.2.0 has only the
+# Level Zero adapters). tcmlib provides libhwloc, which libumf loads.
+DPCPP_WHEELS = {
+    "intel-sycl-rt": {
+        "version": "2026.1.2",
+        "file": "intel_sycl_rt-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "9f4c9aff11177a29ff81bcecffd47e43b1edf54b766f97ed1dac13a820b649e6",
+    },
+    "intel-cmplr-lib-ur": {
+        "version": "2026.1.2",
+        "file": "intel_cmplr_lib_ur-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "b27207f3b42d12ce88cd53ca8b3b7a7e79755aa07a84eccf1c209fcbefe468bf",
+    },
+    "intel-cmplr-lib-rt": {
+        "version": "2026.1.2",
+        "file": "intel_cmplr_lib_rt-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "b4a975deeb97eee26c15e7038f63635c4dacc33151506f2e5c56cc5758cbe462",
+    },
+    "intel-opencl-rt": {
+        "version": "2026.1.2",
+        "file": "intel_opencl_rt-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "b543a09209fc157a70eb40f72338862a35cf86ad1ef4808d4e89cf0078bf8947",
+    },
+    "umf": {
+        "version": "1.1.0",
+        "file": "umf-1.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "567152c5ee6b8e16cc56b29a8a9a6b918de1febf89877f71ea2e8247ef39fc32",
+    },
+    "tbb": {
+        "version": "2023.2.0",
+        "file": "tbb-2023.2.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "7d80615b6e970f11671fa05b6eaa9483ac864fbfe525ac280271a78b37870b7c",
+    },
+    "tcmlib": {
+        "version": "1.6.0",
+        "file": "tcmlib-1.6.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "46c2491988bfd18c4733eeb08aca6a386706a497b92cc51d155f37ddea003c14",
     },
 }
 

@@ -17,6 +17,15 @@ struct rs_image {
   const struct rs_entry *entries_begin; const struct rs_entry *entries_end;
   const struct rs_prop_set *props_begin; const struct rs_prop_set *props_end;
 };
+/* The same image without the manifest pointers: DPC++ 2026 and later (libsycl.so.9) read
+ * this layout, version 3. */
+struct rs_image_v3 {
+  uint16_t version; uint8_t kind; uint8_t format;
+  const char *target; const char *compile_options; const char *link_options;
+  const unsigned char *binary_start; const unsigned char *binary_end;
+  const struct rs_entry *entries_begin; const struct rs_entry *entries_end;
+  const struct rs_prop_set *props_begin; const struct rs_prop_set *props_end;
+};
 struct rs_desc { uint16_t version; uint16_t count; const struct rs_image *images;
   const struct rs_entry *host_begin; const struct rs_entry *host_end; };
 
@@ -24,6 +33,7 @@ _Static_assert(sizeof(struct rs_entry) == 32, "entry");
 _Static_assert(sizeof(struct rs_prop) == 32, "property");
 _Static_assert(sizeof(struct rs_prop_set) == 24, "property set");
 _Static_assert(sizeof(struct rs_image) == 96, "image");
+_Static_assert(sizeof(struct rs_image_v3) == 80, "image without manifest");
 _Static_assert(sizeof(struct rs_desc) == 32, "descriptor");
 
 /* Image formats and kind, descriptor versions. */
@@ -34,6 +44,7 @@ enum {
   RS_FORMAT_LLVMIR = 3,
   RS_KIND_SYCL = 4,
   RS_IMAGE_VERSION = 2,
+  RS_IMAGE_VERSION_NO_MANIFEST = 3,
   RS_DESC_VERSION = 1
 };
 

@@ -177,8 +177,9 @@ template <typename Name, typename F> int parallel_for(size_t n, F f) {
 }
 }  // namespace rsycl
 
-#ifdef RULES_SYCL_ASPECT_TRAITS_H
-// The extension's own spelling.
+#if defined(RULES_SYCL_ASPECT_TRAITS_H) && !defined(RSYCL_WITH_DPCPP)
+// The extension's own spelling (not with DPC++'s headers, whose sycl namespace is its own:
+// rsycl/sycl_dpcpp.hpp).
 #ifndef SYCL_EXT_ONEAPI_DEVICE_IF
 #define SYCL_EXT_ONEAPI_DEVICE_IF 1
 #endif

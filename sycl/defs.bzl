@@ -7,14 +7,17 @@ load("@io_bazel_rules_go//go:def.bzl", "RULES_GO_VERSION")
 load("//:versions.bzl", "MINIMUM_RULES_GO_VERSION", "check_version")
 load("//sycl/private:device_config.bzl", _SyclDeviceConfigInfo = "SyclDeviceConfigInfo", _sycl_device_config = "sycl_device_config")
 load("//sycl/private:devices_macro.bzl", _sycl_device = "sycl_device")
-load("//sycl/private:providers.bzl", _SyclInfo = "SyclInfo", _SyclToolchainInfo = "SyclToolchainInfo")
+load("//sycl/private:providers.bzl", _SyclInfo = "SyclInfo", _SyclRuntimeInfo = "SyclRuntimeInfo", _SyclToolchainInfo = "SyclToolchainInfo")
 load("//sycl/private:rules/binary.bzl", _sycl_binary = "sycl_binary", _sycl_test = "sycl_test")
 load("//sycl/private:rules/library.bzl", _sycl_library = "sycl_library")
+load("//sycl/private:runtime.bzl", _sycl_runtime = "sycl_runtime")
 load("//sycl/private:toolchain.bzl", _sycl_toolchain = "sycl_toolchain")
 load("//sycl/private:traits.bzl", _sycl_traits_header = "sycl_traits_header")
 
 SyclToolchainInfo = _SyclToolchainInfo
 SyclInfo = _SyclInfo
+SyclRuntimeInfo = _SyclRuntimeInfo
+sycl_runtime = _sycl_runtime
 sycl_library = _sycl_library
 sycl_binary = _sycl_binary
 sycl_test = _sycl_test

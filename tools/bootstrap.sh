@@ -46,7 +46,7 @@ EXTRA_MODULES=(
 GO119=/usr/lib/go-1.19/bin/go
 
 stamp_input() {
-  cat "$ROOT/tools/bootstrap.sh" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" "$ROOT/tools/reapi/go.sum" 2>/dev/null
+  cat "$ROOT/tools/bootstrap.sh" "$ROOT/tools/dpcpp_wheels.py" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" "$ROOT/tools/reapi/go.sum" 2>/dev/null
   printf '%s\n' "${APT_PACKAGES[@]}"
 }
 stamp_value() { stamp_input | sha256sum | cut -d' ' -f1; }
@@ -138,6 +138,14 @@ if ! (cd "$N" && npm install --silent --no-audit --no-fund --prefix "$N/npm" "@b
 fi
 rm -f "$DEPS.log"
 ln -s npm/node_modules/.bin/buildifier "$N/buildifier"
+
+# Intel's DPC++ runtime and CPU OpenCL device (@sycl_dpcpp), from the PyPI wheels pinned in
+# versions.bzl; pip is the client, the wheels are kept in a cache outside the tree.
+command -v python3 >/dev/null || die "python3 is missing (needed to lay out the DPC++ runtime wheels)"
+say "laying out the DPC++ runtime from PyPI wheels (versions.bzl DPCPP_WHEELS)"
+python3 "$ROOT/tools/dpcpp_wheels.py" --versions "$ROOT/versions.bzl" \
+  --cache "${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl/wheels" --out "$N/sycl_dpcpp" \
+  || die "could not lay out the DPC++ runtime (above: pip's or ldd's words)"
 
 rm -rf "$DEPS" && mv "$N" "$DEPS"
 

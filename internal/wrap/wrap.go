@@ -26,9 +26,17 @@ const (
 	FormatSPIRV  = 2
 	FormatLLVMIR = 3
 	KindSYCL     = 4
-	ImageVersion = 2
 	DescVersion  = 1
+	// ImageVersion is the image layout with manifest pointers (96 bytes): DPC++ up to
+	// 2025 (libsycl.so.8) and the test runtime read it.
+	ImageVersion = 2
+	// ImageVersionNoManifest is the layout without them (80 bytes), which DPC++ 2026
+	// (libsycl.so.9) reads: its image struct dropped ManifestStart/ManifestEnd.
+	ImageVersionNoManifest = 3
 )
+
+// ImageVersions are the image layouts Generate writes.
+var ImageVersions = []int{ImageVersion, ImageVersionNoManifest}
 
 // MaxImages is the most images one descriptor holds (its count is a uint16_t).
 const MaxImages = 65535
@@ -144,8 +152,14 @@ func load(in Input) ([]image, error) {
 // Generate returns the C source for the images of inputs. id makes the symbols unique
 // in a program (for example the binary's label); it must be a C identifier suffix.
 func Generate(id string, inputs []Input) ([]byte, error) {
+	return GenerateVersion(id, inputs, ImageVersion)
+}
+
+// GenerateVersion is Generate with the image layout (ImageVersion or
+// ImageVersionNoManifest) of the runtime the program links.
+func GenerateVersion(id string, inputs []Input, imageVersion int) ([]byte, error) {
 	var b bytes.Buffer
-	if err := GenerateTo(&b, id, inputs); err != nil {
+	if err := GenerateTo(&b, id, inputs, imageVersion); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
@@ -154,7 +168,11 @@ func Generate(id string, inputs []Input) ([]byte, error) {
 // GenerateTo writes the C source for the images of inputs to w. Tables, symbols and
 // properties are read (and every image checked) before anything is written; the image
 // bytes are then streamed from their files, so memory stays small whatever their size.
-func GenerateTo(w io.Writer, id string, inputs []Input) error {
+// imageVersion picks the image layout (ImageVersion or ImageVersionNoManifest).
+func GenerateTo(w io.Writer, id string, inputs []Input, imageVersion int) error {
+	if imageVersion != ImageVersion && imageVersion != ImageVersionNoManifest {
+		return diag.Usagef("wrap: image version %d: want %d (with manifest pointers) or %d (without)", imageVersion, ImageVersion, ImageVersionNoManifest)
+	}
 	var images []image
 	for _, in := range inputs {
 		imgs, err := load(in)
@@ -175,7 +193,7 @@ func GenerateTo(w io.Writer, id string, inputs []Input) error {
 			return err
 		}
 	}
-	writeDescriptor(b, id, images)
+	writeDescriptor(b, id, images, imageVersion)
 	return b.Flush()
 }
 
@@ -299,9 +317,14 @@ func nonEmptySets(img image) int {
 }
 
 // writeDescriptor writes the image table, the descriptor and its (un)registration.
-func writeDescriptor(b *bufio.Writer, id string, images []image) {
+func writeDescriptor(b *bufio.Writer, id string, images []image, version int) {
 	w := func(format string, args ...interface{}) { fmt.Fprintf(b, format, args...) }
-	w("static const struct rs_image images[] = {\n")
+	imageType, manifest, table := "rs_image", "0, 0, ", "images"
+	if version == ImageVersionNoManifest {
+		// rs_desc points at rs_image; the runtime reads the layout the version names.
+		imageType, manifest, table = "rs_image_v3", "", "(const struct rs_image *)images"
+	}
+	w("static const struct %s images[] = {\n", imageType)
 	for i, img := range images {
 		entries := "0, 0"
 		if len(img.entries) > 0 {
@@ -311,14 +334,14 @@ func writeDescriptor(b *bufio.Writer, id string, images []image) {
 		if n := nonEmptySets(img); n > 0 {
 			sets = fmt.Sprintf("img%d_sets, img%d_sets + %d", i, i, n)
 		}
-		w("  {%d, %d, %d, %s, \"\", \"\", 0, 0, img%d_bin, img%d_bin + sizeof(img%d_bin), %s, %s},\n",
-			ImageVersion, KindSYCL, img.format, cstr(img.target), i, i, i, entries, sets)
+		w("  {%d, %d, %d, %s, \"\", \"\", %simg%d_bin, img%d_bin + sizeof(img%d_bin), %s, %s},\n",
+			version, KindSYCL, img.format, cstr(img.target), manifest, i, i, i, entries, sets)
 	}
 	if len(images) == 0 {
 		w("  {0}\n")
 	}
 	w("};\n\n")
-	w("static struct rs_desc desc_%s = {%d, %d, images, 0, 0};\n\n", id, DescVersion, len(images))
+	w("static struct rs_desc desc_%s = {%d, %d, %s, 0, 0};\n\n", id, DescVersion, len(images), table)
 	w("__attribute__((constructor)) static void register_%s(void) { __sycl_register_lib(&desc_%s); }\n", id, id)
 	w("__attribute__((destructor)) static void unregister_%s(void) { __sycl_unregister_lib(&desc_%s); }\n", id, id)
 }

@@ -71,6 +71,28 @@ func TestGenerateFields(t *testing.T) {
 	}
 }
 
+// TestGenerateNoManifest: version 3 images (DPC++ 2026's layout) have no manifest
+// pointers, and the C compiler accepts the source (the struct sizes are asserted there).
+func TestGenerateNoManifest(t *testing.T) {
+	src, err := GenerateVersion("t", []Input{{Target: "spir64", Format: FormatSPIRV, Table: "testdata/spir.table"}}, ImageVersionNoManifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := string(src)
+	for _, want := range []string{
+		"static const struct rs_image_v3 images[] = {\n",
+		"  {3, 4, 2, \"spir64\", \"\", \"\", img0_bin, img0_bin + sizeof(img0_bin), img0_entries, img0_entries + 2, img0_sets, img0_sets + 2},",
+		"static struct rs_desc desc_t = {1, 1, (const struct rs_image *)images, 0, 0};",
+	} {
+		if !strings.Contains(c, want) {
+			t.Errorf("generated source lacks:\n%s\n--- source:\n%s", want, c)
+		}
+	}
+	if _, err := GenerateVersion("t", nil, 4); err == nil || !strings.Contains(err.Error(), "image version 4") {
+		t.Errorf("version 4: got %v", err)
+	}
+}
+
 func byteList(b []byte) string {
 	var s strings.Builder
 	for i, c := range b {

@@ -148,7 +148,9 @@ def create_common(ctx, traits, devices_config):
       compile_inputs adds the device compiler's own files.
     """
     tc = find_sycl_toolchain(ctx)
-    cc = compilation_context(ctx.attr.deps + getattr(ctx.attr, "implementation_deps", []) + [ctx.attr._runtime])
+    # A program's runtime (its headers: <sycl/sycl.hpp> of DPC++) joins the rsycl headers.
+    runtime = [program_runtime(ctx)] if hasattr(ctx.attr, "_runtime_flag") else []
+    cc = compilation_context(ctx.attr.deps + getattr(ctx.attr, "implementation_deps", []) + [ctx.attr._runtime] + runtime)
     cc_toolchain, fc = cc_setup(ctx)
     host_flags, std_flags = host_compile_flags(ctx, cc_toolchain, fc)
 
@@ -249,6 +251,17 @@ def scratch_path(ctx, path):
       string.
     """
     return "_sycl/%s/%s" % (ctx.label.name, path)
+
+def program_runtime(ctx):
+    """The sycl_runtime target a program links: its runtime attribute, else the flag's.
+
+    Args:
+      ctx: the rule context of sycl_binary or sycl_test.
+
+    Returns:
+      The Target (with SyclRuntimeInfo and CcInfo).
+    """
+    return ctx.attr.runtime or ctx.attr._runtime_flag
 
 # Attributes of every rule that compiles SYCL sources.
 COMPILE_ATTRS = {

@@ -30,3 +30,14 @@ SyclInfo = provider(
         "tus": "depset of struct(src, flags, inputs): every TU with its compile flags, for the second (NVPTX) device compile of sycl_binary.",
     },
 )
+
+SyclRuntimeInfo = provider(
+    doc = "The SYCL runtime a program links (from sycl_runtime): DPC++'s libsycl or the rsycl test runtime.",
+    fields = {
+        "kind": "string: 'dpcpp' (Intel's libsycl) or 'rsycl' (rules_sycl's test runtime).",
+        "image_version": "int: the device image layout its __sycl_register_lib reads (2 with manifest pointers, 3 without: libsycl.so.9).",
+        "library_dirs": "list of string: runfiles paths (relative to the runfiles root) of the directories holding its shared libraries, for the program's RUNPATH.",
+        "env": "dict: environment of the program's tests and runs (paths relative to the runfiles' workspace directory), e.g. OCL_ICD_FILENAMES for the device it ships.",
+        "description": "string: what it is, for messages (e.g. 'DPC++ libsycl 2026.1.2').",
+    },
+)

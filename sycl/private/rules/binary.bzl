@@ -7,9 +7,9 @@ load("//sycl/private:actions/device_link.bzl", "device_link")
 load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
-load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "cc_setup")
+load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "cc_setup", "program_runtime")
 load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_family", "nvptx_arch", "resolved_devices", "tool_target_name")
-load("//sycl/private:providers.bzl", "SyclInfo")
+load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
 load("//sycl/private:rules/library.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps", "step")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
@@ -78,7 +78,7 @@ def binary_pipeline(ctx, steps):
             for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain], locations_of[chain])):
                 tables.append((wtarget, wformat, images))
                 report.append((target, split_of[chain][s], images))
-    wrap_c, wrap_o = wrap(ctx, steps, common.tc, tables)
+    wrap_c, wrap_o = wrap(ctx, steps, common.tc, tables, program_runtime(ctx)[SyclRuntimeInfo].image_version)
     return struct(
         objects = objects + [wrap_o],
         wrapper_c = wrap_c,
@@ -109,7 +109,14 @@ def link_binary(ctx, objects):
     deps = ctx.attr.deps
     linkopts = [o for opt in getattr(ctx.attr, "linkopts", []) for o in ctx.tokenize(expand(ctx, opt))]
     linkstatic = getattr(ctx.attr, "linkstatic", True)
-    contexts = [d[CcInfo].linking_context for d in deps + [ctx.attr._runtime] if CcInfo in d]
+    runtime = program_runtime(ctx)
+    contexts = [d[CcInfo].linking_context for d in deps + [runtime] if CcInfo in d]
+
+    # The runtime's libraries from the runfiles: next to the executable (bazel-bin, bazel
+    # run) and from inside a runfiles tree (a test's copy of the executable).
+    up = "/".join([".."] * (ctx.label.package.count("/") + 2 if ctx.label.package else 1))
+    for d in runtime[SyclRuntimeInfo].library_dirs:
+        linkopts = linkopts + ["-Wl,-rpath,$ORIGIN/%s.runfiles/%s" % (ctx.label.name, d), "-Wl,-rpath,$ORIGIN/%s/%s" % (up, d)]
     linked = cc_common.link(
         actions = ctx.actions,
         feature_configuration = fc,
@@ -155,12 +162,12 @@ def executable_info(ctx, exe, shared = []):
       DefaultInfo.
     """
     runfiles = ctx.runfiles(files = [exe] + shared + getattr(ctx.files, "data", []))
-    for t in getattr(ctx.attr, "data", []) + ctx.attr.deps:
+    for t in getattr(ctx.attr, "data", []) + ctx.attr.deps + [program_runtime(ctx)]:
         runfiles = runfiles.merge(t[DefaultInfo].default_runfiles)
     return DefaultInfo(executable = exe, files = depset([exe]), runfiles = runfiles)
 
 def test_environment(ctx):
-    """The env attribute of sycl_test ($(location) expanded) as the test's environment.
+    """The runtime's environment, then the env attribute ($(location) expanded), for tests.
 
     Args:
       ctx: the rule context.
@@ -168,10 +175,11 @@ def test_environment(ctx):
     Returns:
       A list with testing.TestEnvironment, or nothing without env.
     """
-    env = getattr(ctx.attr, "env", {})
+    env = dict(program_runtime(ctx)[SyclRuntimeInfo].env)
+    env.update({k: expand(ctx, v) for k, v in getattr(ctx.attr, "env", {}).items()})
     if not env:
         return []
-    return [testing.TestEnvironment({k: expand(ctx, v) for k, v in env.items()})]
+    return [testing.TestEnvironment(env)]
 
 def compatibility_report(ctx, p):
     """SyclReport: the kernel × target compatibility page (output group sycl_report).
@@ -224,6 +232,8 @@ BINARY_ATTRS.update({
     "data": attr.label_list(allow_files = True, doc = "Files the program needs at run time: in its runfiles, as cc_binary's data."),
     "linkopts": attr.string_list(doc = "Linker flags, as cc_binary's; $(location) of data and deps is expanded."),
     "linkstatic": attr.bool(default = True, doc = "Link the deps' libraries statically where both kinds exist, as cc_binary's linkstatic."),
+    "runtime": attr.label(providers = [SyclRuntimeInfo], doc = "The SYCL runtime the program links: `@sycl_dpcpp//:runtime` (Intel's libsycl) or `@rules_sycl//runtime:rsycl` (the test runtime); default --@rules_sycl//sycl:runtime."),
+    "_runtime_flag": attr.label(default = Label("//sycl:runtime")),
     "_split_flag": attr.label(default = Label("//sycl:device_code_split")),
     "_shards_flag": attr.label(default = Label("//sycl:shards")),
     "_rdc_flag": attr.label(default = Label("//sycl:rdc")),

@@ -1,0 +1,118 @@
+"""@sycl_dpcpp: Intel's DPC++ runtime (libsycl, the SYCL headers, Unified Runtime, the CPU
+OpenCL device) as a sycl_runtime target, from the first of:
+
+1. the repository's `path` attribute (relative to the main workspace, or absolute);
+2. `SYCL_DPCPP_ROOT`: a directory with include/sycl/sycl.hpp and lib/libsycl.so*;
+3. `ONEAPI_ROOT`: its compiler/latest (a oneAPI install);
+4. nothing: `@sycl_dpcpp//:runtime` then fails at analysis, saying what to set, and only
+   the targets that use it.
+
+rules_sycl's own workspace sets `path = ".deps/sycl_dpcpp"`: tools/bootstrap.sh lays it
+out from the PyPI wheels pinned in versions.bzl (DPCPP_WHEELS).
+"""
+
+def _candidates(rctx):
+    out = []
+    if rctx.attr.path:
+        p = rctx.attr.path
+        if not p.startswith("/"):
+            p = str(rctx.path(Label("@//:WORKSPACE")).dirname) + "/" + p
+        out.append(("path = \"%s\"" % rctx.attr.path, p))
+    if rctx.os.environ.get("SYCL_DPCPP_ROOT"):
+        out.append(("SYCL_DPCPP_ROOT", rctx.os.environ["SYCL_DPCPP_ROOT"]))
+    if rctx.os.environ.get("ONEAPI_ROOT"):
+        out.append(("ONEAPI_ROOT", rctx.os.environ["ONEAPI_ROOT"] + "/compiler/latest"))
+    return out
+
+def _libsycl_major(rctx, lib):
+    """The highest N of lib/libsycl.so.N (0 if only libsycl.so)."""
+    best = 0
+    for f in lib.readdir():
+        name = f.basename
+        if name.startswith("libsycl.so."):
+            digits = name[len("libsycl.so."):].split(".")[0]
+            if digits.isdigit() and int(digits) > best:
+                best = int(digits)
+    return best
+
+def _find_file(lib, names):
+    for n in names:
+        if lib.get_child(n).exists:
+            return n
+    return ""
+
+def _unavailable(rctx, why):
+    rctx.file("BUILD.bazel", """load("@rules_sycl//sycl:defs.bzl", "sycl_runtime")
+
+sycl_runtime(
+    name = "runtime",
+    kind = "dpcpp",
+    unavailable = {why},
+    visibility = ["//visibility:public"],
+)
+""".format(why = repr(why)))
+
+def _sycl_dpcpp_repository_impl(rctx):
+    tried = []
+    root = None
+    for what, p in _candidates(rctx):
+        d = rctx.path(p)
+        if d.get_child("include").get_child("sycl").get_child("sycl.hpp").exists and d.get_child("lib").exists:
+            root = d
+            break
+        tried.append("%s (%s): no include/sycl/sycl.hpp and lib/" % (what, p))
+    if not root:
+        _unavailable(rctx, "no DPC++ runtime found. Set SYCL_DPCPP_ROOT to a directory with include/sycl/sycl.hpp and lib/libsycl.so* (or ONEAPI_ROOT to a oneAPI install)" +
+                           ("; tried " + "; ".join(tried) if tried else "") + ". In rules_sycl's own workspace, run tools/bootstrap.sh.")
+        return
+    lib = root.get_child("lib")
+    major = _libsycl_major(rctx, lib)
+    libsycl = "libsycl.so.%d" % major if major else "libsycl.so"
+    if not lib.get_child(libsycl).exists:
+        _unavailable(rctx, "%s has no lib/libsycl.so" % root)
+        return
+    rctx.symlink(root.get_child("include"), "include")
+    rctx.symlink(lib, "lib")
+    icd = _find_file(lib, ["libintelocl.so"])
+    version = ""
+    if root.get_child("VERSION").exists:
+        version = rctx.read(root.get_child("VERSION")).strip().split("\n")[0]
+
+    # DPC++ 2026 (libsycl.so.9) dropped the manifest pointers from its image struct.
+    image_version = 3 if major >= 9 else 2
+    rctx.file("BUILD.bazel", """load("@rules_sycl//sycl:defs.bzl", "sycl_runtime")
+
+# Laid out by @rules_sycl//toolchain:dpcpp_repository.bzl from {root}.
+sycl_runtime(
+    name = "runtime",
+    description = {description},
+    hdrs = glob(["include/**"]),
+    includes = ["include"],
+    image_version = {image_version},
+    kind = "dpcpp",
+    shared_libraries = ["lib/{libsycl}"],
+    data = glob(
+        ["lib/*.so*", "lib/*.rtl", "lib/*.o", "lib/*.cfg"],
+        exclude = ["lib/{libsycl}", "lib/libsycl-jit*", "lib/libsycl-preview*", "lib/*.py", "lib/libur_adapter_level_zero*", "lib/libur_sanitizer*", "lib/icx-lto.so"],
+    ),
+    {icd}visibility = ["//visibility:public"],
+)
+
+exports_files(glob(["lib/**"]))
+""".format(
+        root = root,
+        description = repr("DPC++ libsycl (%s)" % (version or libsycl)),
+        image_version = image_version,
+        libsycl = libsycl,
+        icd = "opencl_icd = \"lib/%s\",\n    " % icd if icd else "",
+    ))
+
+sycl_dpcpp_repository = repository_rule(
+    implementation = _sycl_dpcpp_repository_impl,
+    doc = "Intel's DPC++ runtime as `@<name>//:runtime` (a sycl_runtime): an explicit path, SYCL_DPCPP_ROOT or ONEAPI_ROOT.",
+    attrs = {
+        "path": attr.string(doc = "The runtime's root (include/, lib/), relative to the main workspace or absolute; tried first."),
+    },
+    environ = ["SYCL_DPCPP_ROOT", "ONEAPI_ROOT"],
+    local = True,
+)
