@@ -78,8 +78,10 @@ def _sycl_dpcpp_repository_impl(rctx):
     if root.get_child("VERSION").exists:
         version = rctx.read(root.get_child("VERSION")).strip().split("\n")[0]
 
-    # DPC++ 2026 (libsycl.so.9) dropped the manifest pointers from its image struct.
+    # DPC++ 2026 (libsycl.so.9) dropped the manifest pointers from its image struct and
+    # renumbered sycl::aspect.
     image_version = 3 if major >= 9 else 2
+    numbering = "dpcpp2026" if major >= 9 else ""
     rctx.file("BUILD.bazel", """load("@rules_sycl//sycl:defs.bzl", "sycl_runtime")
 
 # Laid out by @rules_sycl//toolchain:dpcpp_repository.bzl from {root}.
@@ -88,6 +90,7 @@ sycl_runtime(
     description = {description},
     hdrs = glob(["include/**"]),
     includes = ["include"],
+    aspect_numbering = {numbering},
     image_version = {image_version},
     kind = "dpcpp",
     shared_libraries = ["lib/{libsycl}"],
@@ -98,11 +101,15 @@ sycl_runtime(
     {icd}visibility = ["//visibility:public"],
 )
 
-exports_files(glob(["lib/**"]))
+exports_files(glob(["lib/**"]) + [
+    "include/sycl/info/aspects.def",
+    "include/sycl/info/aspects_deprecated.def",
+])
 """.format(
         root = root,
         description = repr("DPC++ libsycl (%s)" % (version or libsycl)),
         image_version = image_version,
+        numbering = repr(numbering),
         libsycl = libsycl,
         icd = "opencl_icd = \"lib/%s\",\n    " % icd if icd else "",
     ))

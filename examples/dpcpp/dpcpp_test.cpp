@@ -35,6 +35,21 @@ struct WorkGroup64 {
   int *out;
   void operator()(size_t i) const { out[i] = 64; }
 };
+struct Atomic64Count {  // 64-bit atomics: its image requires atomic64
+  unsigned long long *counter;
+  void operator()(size_t i) const { __atomic_fetch_add(counter, (unsigned long long)i, __ATOMIC_RELAXED); }
+};
+// DPC++ 2026 renumbered sycl::aspect: these run (or not) only if the images' requirements
+// are written in the runtime's numbers. ext_oneapi_native_assert is 31 in the older
+// numbering, where 2026's 31 is host_debuggable, which this device lacks.
+struct NeedsNativeAssert {
+  int *out;
+  void operator()(size_t i) const { out[i] = 5; }
+};
+struct NeedsHostDebuggable {
+  int *out;
+  void operator()(size_t i) const { out[i] = 6; }
+};
 // What Intel's CPU device cannot run: each image's [SYCL/device requirements] says why.
 struct OnlyOnGpus {
   int *out;
@@ -55,6 +70,9 @@ RSYCL_KERNEL(Fp64Scale);
 RSYCL_KERNEL(Fp16Add);
 RSYCL_KERNEL(SubGroup16, rsycl::sub_group_size<16>);
 RSYCL_KERNEL(WorkGroup64, rsycl::work_group_size<64>);
+RSYCL_KERNEL(Atomic64Count);
+RSYCL_KERNEL(NeedsNativeAssert, rsycl::device_has<rsycl::aspect::ext_oneapi_native_assert>);
+RSYCL_KERNEL(NeedsHostDebuggable, rsycl::device_has<rsycl::aspect::host_debuggable>);
 RSYCL_KERNEL(OnlyOnGpus, rsycl::device_has<rsycl::aspect::gpu>);
 RSYCL_KERNEL(SubGroup128, rsycl::sub_group_size<128>);
 RSYCL_KERNEL(WorkGroup16384, rsycl::work_group_size<16384>);
@@ -100,7 +118,9 @@ int main() {
   std::vector<std::string> want = {
       rsycl::kernel_name<Saxpy>(),       rsycl::kernel_name<Square>(),      rsycl::kernel_name<Fp64Scale>(),
       rsycl::kernel_name<Fp16Add>(),     rsycl::kernel_name<SubGroup16>(),  rsycl::kernel_name<WorkGroup64>(),
-      rsycl::kernel_name<OnlyOnGpus>(),  rsycl::kernel_name<SubGroup128>(), rsycl::kernel_name<WorkGroup16384>()};
+      rsycl::kernel_name<OnlyOnGpus>(),  rsycl::kernel_name<SubGroup128>(), rsycl::kernel_name<WorkGroup16384>(),
+      rsycl::kernel_name<Atomic64Count>(), rsycl::kernel_name<NeedsNativeAssert>(),
+      rsycl::kernel_name<NeedsHostDebuggable>()};
   std::sort(got.begin(), got.end());
   std::sort(want.begin(), want.end());
   CHECK(got == want, "get_kernel_ids() lists %zu kernels, want %zu", got.size(), want.size());
@@ -130,7 +150,14 @@ int main() {
   for (size_t i = 0; i < n; i++) CHECK(ints[i] == 16, "sub_group_size<16>[%zu] = %d", i, ints[i]);
   q.parallel_for<WorkGroup64>(sycl::range<1>(n), WorkGroup64{ints}).wait();
   for (size_t i = 0; i < n; i++) CHECK(ints[i] == 64, "work_group_size<64>[%zu] = %d", i, ints[i]);
-  std::printf("6 kernels ran, %zu results each checked\n", n);
+  unsigned long long *counter = sycl::malloc_shared<unsigned long long>(1, q);
+  *counter = 0;
+  q.parallel_for<Atomic64Count>(sycl::range<1>(n), Atomic64Count{counter}).wait();
+  CHECK(*counter == (unsigned long long)n * (n - 1) / 2, "atomic64 sum = %llu", *counter);
+  q.parallel_for<NeedsNativeAssert>(sycl::range<1>(n), NeedsNativeAssert{ints}).wait();
+  for (size_t i = 0; i < n; i++) CHECK(ints[i] == 5, "device_has<ext_oneapi_native_assert>[%zu] = %d", i, ints[i]);
+  sycl::free(counter, q);
+  std::printf("8 kernels ran, every result checked\n");
 
   // 3. libsycl enforces the requirements rules_sycl wrote: kernel_not_supported, at
   // submission; the program's other kernels still run afterwards.
@@ -138,6 +165,7 @@ int main() {
   expect_not_supported<OnlyOnGpus>(q, n, ints, "Required aspect gpu is not supported on the device");
   expect_not_supported<SubGroup128>(q, n, ints, "Sub-group size 128 is not supported on the device");
   expect_not_supported<WorkGroup16384>(q, n, ints, "Required work-group size 16384 is not supported");
+  expect_not_supported<NeedsHostDebuggable>(q, n, ints, "Required aspect host_debuggable is not supported on the device");
   for (size_t i = 0; i < n; i++) CHECK(ints[i] == -1, "a rejected kernel wrote out[%zu] = %d", i, ints[i]);
   q.parallel_for<Square>(sycl::range<1>(n), Square{ints}).wait();
   for (size_t i = 0; i < n; i++) CHECK(ints[i] == int(i) * int(i), "square after rejections[%zu] = %d", i, ints[i]);

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/aspects"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/props"
@@ -152,14 +153,23 @@ func load(in Input) ([]image, error) {
 // Generate returns the C source for the images of inputs. id makes the symbols unique
 // in a program (for example the binary's label); it must be a C identifier suffix.
 func Generate(id string, inputs []Input) ([]byte, error) {
-	return GenerateVersion(id, inputs, ImageVersion)
+	return GenerateWith(id, inputs, Options{ImageVersion: ImageVersion})
 }
 
-// GenerateVersion is Generate with the image layout (ImageVersion or
-// ImageVersionNoManifest) of the runtime the program links.
-func GenerateVersion(id string, inputs []Input, imageVersion int) ([]byte, error) {
+// Options say which runtime the descriptor is for.
+type Options struct {
+	// ImageVersion is the image layout: ImageVersion or ImageVersionNoManifest.
+	ImageVersion int
+	// AspectNumbering names the numbering of the runtime's aspects (aspects.Numberings);
+	// the device requirements' aspect values are renumbered from the built-in one. ""
+	// keeps them.
+	AspectNumbering string
+}
+
+// GenerateWith is Generate for the runtime opts describe.
+func GenerateWith(id string, inputs []Input, opts Options) ([]byte, error) {
 	var b bytes.Buffer
-	if err := GenerateTo(&b, id, inputs, imageVersion); err != nil {
+	if err := GenerateTo(&b, id, inputs, opts); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
@@ -168,16 +178,30 @@ func GenerateVersion(id string, inputs []Input, imageVersion int) ([]byte, error
 // GenerateTo writes the C source for the images of inputs to w. Tables, symbols and
 // properties are read (and every image checked) before anything is written; the image
 // bytes are then streamed from their files, so memory stays small whatever their size.
-// imageVersion picks the image layout (ImageVersion or ImageVersionNoManifest).
-func GenerateTo(w io.Writer, id string, inputs []Input, imageVersion int) error {
-	if imageVersion != ImageVersion && imageVersion != ImageVersionNoManifest {
-		return diag.Usagef("wrap: image version %d: want %d (with manifest pointers) or %d (without)", imageVersion, ImageVersion, ImageVersionNoManifest)
+// opts describe the runtime (image layout, aspect numbering).
+func GenerateTo(w io.Writer, id string, inputs []Input, opts Options) error {
+	if opts.ImageVersion != ImageVersion && opts.ImageVersion != ImageVersionNoManifest {
+		return diag.Usagef("wrap: image version %d: want %d (with manifest pointers) or %d (without)", opts.ImageVersion, ImageVersion, ImageVersionNoManifest)
+	}
+	var numbering *aspects.Table
+	if opts.AspectNumbering != "" {
+		var ok bool
+		if numbering, ok = aspects.Numbering(opts.AspectNumbering); !ok {
+			return diag.Usagef("wrap: unknown aspect numbering %q (%s)", opts.AspectNumbering, strings.Join(aspects.Numberings, ", "))
+		}
 	}
 	var images []image
 	for _, in := range inputs {
 		imgs, err := load(in)
 		if err != nil {
 			return err
+		}
+		if numbering != nil {
+			for _, img := range imgs {
+				if err := renumber(img, numbering, opts.AspectNumbering); err != nil {
+					return err
+				}
+			}
 		}
 		images = append(images, imgs...)
 		if len(images) > MaxImages {
@@ -193,8 +217,44 @@ func GenerateTo(w io.Writer, id string, inputs []Input, imageVersion int) error 
 			return err
 		}
 	}
-	writeDescriptor(b, id, images, imageVersion)
+	writeDescriptor(b, id, images, opts.ImageVersion)
 	return b.Flush()
+}
+
+// renumber rewrites the aspect values of an image's device requirements from the
+// built-in numbering to the runtime's (by name): libsycl reads them as its own
+// sycl::aspect values.
+func renumber(img image, to *aspects.Table, numbering string) error {
+	set := img.props.Set(props.DeviceRequirements)
+	if set == nil {
+		return nil
+	}
+	from := aspects.Builtin()
+	for i, p := range set.Props {
+		if p.Name != "aspects" {
+			continue
+		}
+		vals, err := p.U32Array()
+		if err != nil {
+			return diag.Errorf(img.table, img.line, "%v", err)
+		}
+		out := make([]uint32, len(vals))
+		for j, v := range vals {
+			name, ok := from.Name(int(v))
+			if !ok {
+				return diag.Errorf(img.table, img.line, "aspect %d has no name in the built-in catalogue: cannot renumber it for %s", v, numbering)
+			}
+			nv, ok := to.Value(name)
+			if !ok {
+				return diag.Errorf(img.table, img.line, "aspect %s has no number in %s: the runtime does not know it", name, numbering)
+			}
+			out[j] = uint32(nv)
+		}
+		tmp := &props.Set{}
+		tmp.AddU32Array(p.Name, out)
+		set.Props[i] = tmp.Props[0]
+	}
+	return nil
 }
 
 // writeImageData writes image i's binary, entry table and property sets.

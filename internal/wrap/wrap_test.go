@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
 var (
@@ -74,7 +76,7 @@ func TestGenerateFields(t *testing.T) {
 // TestGenerateNoManifest: version 3 images (DPC++ 2026's layout) have no manifest
 // pointers, and the C compiler accepts the source (the struct sizes are asserted there).
 func TestGenerateNoManifest(t *testing.T) {
-	src, err := GenerateVersion("t", []Input{{Target: "spir64", Format: FormatSPIRV, Table: "testdata/spir.table"}}, ImageVersionNoManifest)
+	src, err := GenerateWith("t", []Input{{Target: "spir64", Format: FormatSPIRV, Table: "testdata/spir.table"}}, Options{ImageVersion: ImageVersionNoManifest})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,8 +90,46 @@ func TestGenerateNoManifest(t *testing.T) {
 			t.Errorf("generated source lacks:\n%s\n--- source:\n%s", want, c)
 		}
 	}
-	if _, err := GenerateVersion("t", nil, 4); err == nil || !strings.Contains(err.Error(), "image version 4") {
+	if _, err := GenerateWith("t", nil, Options{ImageVersion: 4}); err == nil || !strings.Contains(err.Error(), "image version 4") {
 		t.Errorf("version 4: got %v", err)
+	}
+}
+
+// TestRenumber: for DPC++ 2026's runtime the requirements' aspect values are renumbered by
+// name (a.prop: aspects 1 (cpu) and 6 (fp64) keep their numbers; atomic64 moves 28 -> 27);
+// an aspect the runtime does not know is an error naming the table row.
+func TestRenumber(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "k.bin"), []byte("x"), 0o644)
+	set := &props.Set{Name: props.DeviceRequirements}
+	set.AddU32Array("aspects", []uint32{6, 28})
+	reg := &props.Registry{Sets: []*props.Set{set}}
+	os.WriteFile(filepath.Join(dir, "k.prop"), reg.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, "k.sym"), []byte("k\n"), 0o644)
+	table := filepath.Join(dir, "t.table")
+	os.WriteFile(table, []byte("[Code|Properties|Symbols]\nk.bin|k.prop|k.sym\n"), 0o644)
+	in := []Input{{Target: "spir64", Format: FormatSPIRV, Table: table}}
+	src, err := GenerateWith("t", in, Options{ImageVersion: ImageVersionNoManifest, AspectNumbering: "dpcpp2026"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 64 bits of payload, then 6 and 27.
+	if want := "64,0,0,0,0,0,0,0,6,0,0,0,27,0,0,0,"; !strings.Contains(string(src), want) {
+		t.Errorf("renumbered aspects not %s in:\n%s", want, src)
+	}
+	src, _ = GenerateWith("t", in, Options{ImageVersion: ImageVersion})
+	if want := "64,0,0,0,0,0,0,0,6,0,0,0,28,0,0,0,"; !strings.Contains(string(src), want) {
+		t.Errorf("without a numbering the values changed:\n%s", src)
+	}
+	set.Props = nil
+	set.AddU32Array("aspects", []uint32{25}) // ext_intel_mem_channel: gone in 2026
+	os.WriteFile(filepath.Join(dir, "k.prop"), reg.Bytes(), 0o644)
+	_, err = GenerateWith("t", in, Options{ImageVersion: ImageVersionNoManifest, AspectNumbering: "dpcpp2026"})
+	if err == nil || !strings.Contains(err.Error(), "aspect ext_intel_mem_channel has no number in dpcpp2026") || !strings.HasPrefix(err.Error(), table+":2:") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := GenerateWith("t", in, Options{ImageVersion: ImageVersion, AspectNumbering: "dpcpp1999"}); err == nil {
+		t.Error("an unknown numbering was accepted")
 	}
 }
 

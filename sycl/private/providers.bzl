@@ -36,6 +36,7 @@ SyclRuntimeInfo = provider(
     fields = {
         "kind": "string: 'dpcpp' (Intel's libsycl) or 'rsycl' (rules_sycl's test runtime).",
         "image_version": "int: the device image layout its __sycl_register_lib reads (2 with manifest pointers, 3 without: libsycl.so.9).",
+        "aspect_numbering": "string: the runtime's numbering of sycl::aspect ('' the built-in one, 'dpcpp2026'); the device requirements are renumbered to it.",
         "library_dirs": "list of string: runfiles paths (relative to the runfiles root) of the directories holding its shared libraries, for the program's RUNPATH.",
         "env": "dict: environment of the program's tests and runs (paths relative to the runfiles' workspace directory), e.g. OCL_ICD_FILENAMES for the device it ships.",
         "description": "string: what it is, for messages (e.g. 'DPC++ libsycl 2026.1.2').",

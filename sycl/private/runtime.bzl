@@ -55,6 +55,7 @@ def _sycl_runtime_impl(ctx):
         SyclRuntimeInfo(
             kind = ctx.attr.kind,
             image_version = ctx.attr.image_version,
+            aspect_numbering = ctx.attr.aspect_numbering,
             library_dirs = sorted({_runfiles_dir(f): 1 for f in libs}.keys()),
             env = env,
             description = ctx.attr.description or ctx.attr.kind,
@@ -71,6 +72,7 @@ sycl_runtime = rule(
     attrs = {
         "kind": attr.string(mandatory = True, values = ["dpcpp", "rsycl"], doc = "dpcpp: Intel's libsycl (host code uses <sycl/sycl.hpp>); rsycl: rules_sycl's test runtime (rsycl/sycl_lite.h)."),
         "image_version": attr.int(default = 2, values = [2, 3], doc = "The device image layout its __sycl_register_lib reads: 2 (DPC++ up to 2025, the test runtime) or 3 (DPC++ 2026, libsycl.so.9)."),
+        "aspect_numbering": attr.string(values = ["", "dpcpp2025", "dpcpp2026"], doc = "The runtime's numbering of sycl::aspect, when it is not the built-in one (DPC++ 2026 renumbered them): the images' device requirements are renumbered to it."),
         "deps": attr.label_list(providers = [CcInfo], doc = "cc_library targets of the runtime (headers, libraries)."),
         "hdrs": attr.label_list(allow_files = True, doc = "Headers (with includes: system include directories)."),
         "includes": attr.string_list(doc = "Include directories, relative to the package (searched as system headers)."),

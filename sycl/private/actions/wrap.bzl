@@ -3,7 +3,7 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def wrap(ctx, steps, tc, tables, image_version):
+def wrap(ctx, steps, tc, tables, runtime):
     """Writes the images into a C source (DPC++'s descriptor) and compiles it.
 
     Args:
@@ -11,7 +11,7 @@ def wrap(ctx, steps, tc, tables, image_version):
       steps: the step list to append to.
       tc: the SyclToolchainInfo.
       tables: list of (target, format, images directory File).
-      image_version: the image layout the program's runtime reads (SyclRuntimeInfo).
+      runtime: the program's SyclRuntimeInfo (the image layout and aspect numbering it reads).
 
     Returns:
       (wrapper.c File, wrapper.o File).
@@ -19,7 +19,8 @@ def wrap(ctx, steps, tc, tables, image_version):
     wrap_c = ctx.actions.declare_file(scratch_path(ctx, "wrapper.c"))
     steps.append(step(
         ctx.executable._sycl_device,
-        ["wrap", "--id=" + str(ctx.label), "--image-version=%d" % image_version, "-o", wrap_c.path] +
+        ["wrap", "--id=" + str(ctx.label), "--image-version=%d" % runtime.image_version] +
+        (["--aspect-numbering=" + runtime.aspect_numbering] if runtime.aspect_numbering else []) + ["-o", wrap_c.path] +
         ["--table=%s:%s:%s/files.table" % (t, f, d.path) for t, f, d in tables],
         depset([d for _, _, d in tables]),
         [wrap_c],
