@@ -59,6 +59,15 @@ DEVICES = {
         "aot_options": ["-r", "--spirv-target-env=CL1.2"],
         "aliases": [],
     },
+    "intel_cpu": {
+        "aspects": ["cpu", "fp16", "fp64", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations", "usm_system_allocations", "ext_intel_gpu_slices", "ext_intel_gpu_subslices_per_slice", "ext_intel_gpu_eu_count_per_subslice", "usm_atomic_host_allocations", "usm_atomic_shared_allocations", "atomic64", "ext_intel_device_info_uuid", "ext_oneapi_srgb", "ext_oneapi_native_assert", "ext_intel_gpu_hw_threads_per_eu", "ext_intel_device_id", "ext_intel_legacy_image", "ext_oneapi_limited_graph", "ext_oneapi_private_alloca", "ext_oneapi_atomic16", "ext_oneapi_virtual_functions"],
+        "sub_group_sizes": [4, 8, 16, 32, 64],
+        "may_support_other_aspects": False,
+        "triple": "spir64",
+        "aot_tool": "",
+        "aot_options": [],
+        "aliases": [],
+    },
     "intel_gpu_bdw": {
         "aspects": ["gpu", "fp16", "fp64", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations", "usm_atomic_host_allocations", "usm_atomic_shared_allocations", "atomic64", "ext_intel_pci_address", "ext_intel_gpu_eu_count", "ext_intel_gpu_eu_simd_width", "ext_intel_gpu_slices", "ext_intel_gpu_subslices_per_slice", "ext_intel_gpu_eu_count_per_subslice", "ext_intel_gpu_hw_threads_per_eu", "ext_intel_max_mem_bandwidth", "ext_intel_mem_channel", "ext_intel_device_info_uuid", "ext_intel_free_memory", "ext_intel_device_id", "ext_intel_memory_clock_rate", "ext_intel_memory_bus_width", "ext_oneapi_srgb", "ext_oneapi_native_assert", "ext_intel_legacy_image", "image", "ext_intel_esimd"],
         "sub_group_sizes": [8, 16, 32],

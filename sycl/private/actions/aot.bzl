@@ -68,14 +68,15 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locati
     out = []
 
     # The specification filters "for each requested AOT compilation target": a target
-    # with an AOT tool. A JIT target (generic spir64: SPIR-V for any device) keeps every
-    # image; the runtime checks the device it finds.
-    aot_target = device.aot_tool != ""
+    # with an AOT tool. A generic JIT target (spir64: SPIR-V for any device, which may
+    # support other aspects) keeps every image; the runtime checks the device it finds. A
+    # JIT target whose configuration describes one device (intel_cpu) is filtered too.
+    filtered_target = device.aot_tool != "" or not device.may_support_other_aspects
     tool = device.aot_tool or "llc: SPIR-V"
     n = len(shard_dirs)
     for s, shard in enumerate(shard_dirs):
         table, inputs = shard.path + "/files.table", [shard, cfg]
-        if aot_target:
+        if filtered_target:
             filtered = ctx.actions.declare_file(scratch_path(ctx, "%s.shard_%d.%s.table" % (chain, s, target)))
             steps.append(step(
                 ctx.executable._sycl_device,
