@@ -1,5 +1,6 @@
 """Public providers of rules_sycl."""
 
-load("//sycl/private:providers.bzl", _SyclToolchainInfo = "SyclToolchainInfo")
+load("//sycl/private:providers.bzl", _SyclRuntimeInfo = "SyclRuntimeInfo", _SyclToolchainInfo = "SyclToolchainInfo")
 
 SyclToolchainInfo = _SyclToolchainInfo
+SyclRuntimeInfo = _SyclRuntimeInfo

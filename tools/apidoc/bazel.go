@@ -159,8 +159,10 @@ func attrModule() starlark.Value {
 			if v, ok := kwarg(kwargs, "values"); ok {
 				if l, ok := v.(*starlark.List); ok {
 					for i := 0; i < l.Len(); i++ {
-						s, _ := starlark.AsString(l.Index(i))
-						if s == "" {
+						s, isString := starlark.AsString(l.Index(i))
+						if !isString {
+							s = l.Index(i).String() // attr.int values
+						} else if s == "" {
 							s = `""`
 						}
 						a.values = append(a.values, s)
