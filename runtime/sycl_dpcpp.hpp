@@ -37,6 +37,7 @@
 // DPC++'s headers, so host code that uses <sycl/sycl.hpp> stays under
 // #ifndef __SYCL_DEVICE_ONLY__ (or in a host-only cc_library). The kernels themselves
 // (function objects, RSYCL_KERNEL) are seen by both compiles.
+// device_if kernels on JIT targets: launch them with rsycl::kernel_bundle<K>(q) (below).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -88,6 +89,19 @@ inline bool is_registered(const char *name) {
 #ifndef __SYCL_DEVICE_ONLY__
 // The name rules_sycl (and DPC++) give kernel K's entry point, e.g. "_ZTS5Saxpy".
 template <typename K> constexpr const char *kernel_name() { return __builtin_sycl_unique_stable_name(K); }
+
+// Kernel K's executable bundle for q's device. libsycl builds it from the first
+// registered image whose requirements the device meets. Kernels that use device_if on a
+// JIT target (spir64) need it: their images hold one variant per outcome, most capable
+// first, each requiring the aspects of its outcome, whereas a plain launch takes the
+// first image that holds the kernel. Use it as
+//   q.submit([&](sycl::handler &h) { h.use_kernel_bundle(rsycl::kernel_bundle<K>(q));
+//                                    h.parallel_for<K>(range, K{...}); });
+// It throws sycl::exception (errc::invalid) when no image of K fits the device.
+template <typename K> sycl::kernel_bundle<sycl::bundle_state::executable> kernel_bundle(const sycl::queue &q) {
+  return sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context(), {q.get_device()},
+                                                                 {sycl::get_kernel_id<K>()});
+}
 #endif
 }  // namespace rsycl
 

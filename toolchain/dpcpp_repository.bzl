@@ -94,6 +94,9 @@ sycl_runtime(
     image_version = {image_version},
     kind = "dpcpp",
     shared_libraries = ["lib/{libsycl}"],
+    # What libsycl loads by name (the Unified Runtime loader and the libraries it needs):
+    # the linker checks libsycl's symbols against them.
+    link_inputs = glob(["lib/libur_loader.so*", "lib/libimf.so", "lib/libsvml.so", "lib/libirng.so", "lib/libintlc.so*"]),
     data = glob(
         ["lib/*.so*", "lib/*.rtl", "lib/*.o", "lib/*.cfg"],
         exclude = ["lib/{libsycl}", "lib/libsycl-jit*", "lib/libsycl-preview*", "lib/*.py", "lib/libur_adapter_level_zero*", "lib/libur_sanitizer*", "lib/icx-lto.so"],

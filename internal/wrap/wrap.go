@@ -88,6 +88,7 @@ type image struct {
 	line    int
 	entries []string
 	props   *props.Registry
+	dataOf  int // the index of the image whose bytes this one uses (itself unless shared)
 }
 
 func load(in Input) ([]image, error) {
@@ -160,6 +161,9 @@ func Generate(id string, inputs []Input) ([]byte, error) {
 type Options struct {
 	// ImageVersion is the image layout: ImageVersion or ImageVersionNoManifest.
 	ImageVersion int
+	// DeviceIfAsRequirements expands device_if variants for a runtime that does not
+	// read rsycl/device_if (libsycl): expandDeviceIf.
+	DeviceIfAsRequirements bool
 	// AspectNumbering names the numbering of the runtime's aspects (aspects.Numberings);
 	// the device requirements' aspect values are renumbered from the built-in one. ""
 	// keeps them.
@@ -196,16 +200,35 @@ func GenerateTo(w io.Writer, id string, inputs []Input, opts Options) error {
 		if err != nil {
 			return err
 		}
-		if numbering != nil {
-			for _, img := range imgs {
-				if err := renumber(img, numbering, opts.AspectNumbering); err != nil {
-					return err
-				}
-			}
-		}
 		images = append(images, imgs...)
 		if len(images) > MaxImages {
 			return diag.Errorf(in.Table, 0, "more than %d device images in all: the descriptor counts them in 16 bits", MaxImages)
+		}
+	}
+	if opts.DeviceIfAsRequirements {
+		var err error
+		if images, err = expandDeviceIf(images); err != nil {
+			return err
+		}
+		if len(images) > MaxImages {
+			return diag.Errorf(inputs[0].Table, 0, "more than %d device images in all once device_if variants are expanded", MaxImages)
+		}
+	}
+	if numbering != nil {
+		for _, img := range images {
+			if err := renumber(img, numbering, opts.AspectNumbering); err != nil {
+				return err
+			}
+		}
+	}
+	// Entries that share an image file (expanded device_if variants) share its bytes.
+	first := map[string]int{}
+	for i := range images {
+		if j, ok := first[images[i].binary]; ok {
+			images[i].dataOf = j
+		} else {
+			first[images[i].binary] = i
+			images[i].dataOf = i
 		}
 	}
 	b := bufio.NewWriterSize(w, 1<<20)
@@ -260,11 +283,13 @@ func renumber(img image, to *aspects.Table, numbering string) error {
 // writeImageData writes image i's binary, entry table and property sets.
 func writeImageData(b *bufio.Writer, i int, img image) error {
 	w := func(format string, args ...interface{}) { fmt.Fprintf(b, format, args...) }
-	w("static const unsigned char img%d_bin[] __attribute__((aligned(8))) = {", i)
-	if err := streamBytes(b, img); err != nil {
-		return err
+	if img.dataOf == i {
+		w("static const unsigned char img%d_bin[] __attribute__((aligned(8))) = {", i)
+		if err := streamBytes(b, img); err != nil {
+			return err
+		}
+		w("};\n")
 	}
-	w("};\n")
 	if len(img.entries) > 0 {
 		w("static const struct rs_entry img%d_entries[] = {\n", i)
 		for _, e := range img.entries {
@@ -394,8 +419,9 @@ func writeDescriptor(b *bufio.Writer, id string, images []image, version int) {
 		if n := nonEmptySets(img); n > 0 {
 			sets = fmt.Sprintf("img%d_sets, img%d_sets + %d", i, i, n)
 		}
+		d := img.dataOf
 		w("  {%d, %d, %d, %s, \"\", \"\", %simg%d_bin, img%d_bin + sizeof(img%d_bin), %s, %s},\n",
-			version, KindSYCL, img.format, cstr(img.target), manifest, i, i, i, entries, sets)
+			version, KindSYCL, img.format, cstr(img.target), manifest, d, d, d, entries, sets)
 	}
 	if len(images) == 0 {
 		w("  {0}\n")

@@ -33,7 +33,7 @@ def _sycl_runtime_impl(ctx):
         linker_input = cc_common.create_linker_input(
             owner = ctx.label,
             user_link_flags = depset(flags),
-            additional_inputs = depset(libs + ctx.files.data),
+            additional_inputs = depset(libs + ctx.files.link_inputs),
         )
         ccs.append(CcInfo(
             compilation_context = compilation,
@@ -47,7 +47,7 @@ def _sycl_runtime_impl(ctx):
         # Only this device: the machine's registered ICDs (PoCL, a GPU runtime) stay out.
         env["OCL_ICD_VENDORS"] = "/nonexistent/rules_sycl/no-vendors"
     env.update(ctx.attr.env)
-    runfiles = ctx.runfiles(files = libs + ctx.files.data + ctx.files.opencl_icd)
+    runfiles = ctx.runfiles(files = libs + ctx.files.link_inputs + ctx.files.data + ctx.files.opencl_icd)
     for d in ctx.attr.deps:
         runfiles = runfiles.merge(d[DefaultInfo].default_runfiles)
     return [
@@ -77,7 +77,8 @@ sycl_runtime = rule(
         "hdrs": attr.label_list(allow_files = True, doc = "Headers (with includes: system include directories)."),
         "includes": attr.string_list(doc = "Include directories, relative to the package (searched as system headers)."),
         "shared_libraries": attr.label_list(allow_files = True, doc = "Shared libraries the program links by name (libsycl.so.N); their directories go into its RUNPATH."),
-        "data": attr.label_list(allow_files = True, doc = "Files the runtime loads at run time (its own libraries, adapters, the device's runtime): runfiles and link inputs."),
+        "data": attr.label_list(allow_files = True, doc = "Files the runtime loads at run time (its own libraries, adapters, the device's runtime): the program's runfiles."),
+        "link_inputs": attr.label_list(allow_files = True, doc = "Libraries the shared libraries load by name, which the linker reads to check them (-rpath-link); also in data."),
         "opencl_icd": attr.label(allow_single_file = True, doc = "An OpenCL ICD library the runtime's tests use as their only OpenCL platform (OCL_ICD_FILENAMES)."),
         "env": attr.string_dict(doc = "More environment of the program's tests."),
         "description": attr.string(doc = "What it is, for messages."),

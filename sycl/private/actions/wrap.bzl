@@ -20,7 +20,10 @@ def wrap(ctx, steps, tc, tables, runtime):
     steps.append(step(
         ctx.executable._sycl_device,
         ["wrap", "--id=" + str(ctx.label), "--image-version=%d" % runtime.image_version] +
-        (["--aspect-numbering=" + runtime.aspect_numbering] if runtime.aspect_numbering else []) + ["-o", wrap_c.path] +
+        (["--aspect-numbering=" + runtime.aspect_numbering] if runtime.aspect_numbering else []) +
+        # Only the test runtime reads rsycl/device_if; libsycl takes the first image its
+        # device meets the requirements of.
+        (["--device-if-as-requirements"] if runtime.kind != "rsycl" else []) + ["-o", wrap_c.path] +
         ["--table=%s:%s:%s/files.table" % (t, f, d.path) for t, f, d in tables],
         depset([d for _, _, d in tables]),
         [wrap_c],
