@@ -46,6 +46,9 @@ s = s.replace(old, snippet).replace('"../../.deps/', '"' + root + '/.deps/')
 open(ws, "w").write(s)
 PY
 sed -i "s|%workspace%/../../.bazelrc.local|$ROOT/.bazelrc.local|" "$WORK/ws/.bazelrc"
+# Intel's DPC++ runtime for sycl_app/: the one tools/bootstrap.sh laid out, as a user's
+# SYCL_DPCPP_ROOT.
+echo "build --repo_env=SYCL_DPCPP_ROOT=$ROOT/.deps/sycl_dpcpp" >>"$WORK/ws/.bazelrc"
 ub run //:gazelle >"$WORK/gazelle.log" 2>&1 || { tail -20 "$WORK/gazelle.log"; echo "FAIL: gazelle" >&2; exit 1; }
 for want in 'sycl_binary(' 'name = "main"' 'sycl_test(' 'name = "kernels_test"' '"//kernels"' '"e2e_gpu"'; do
   grep -qF -- "$want" "$WORK/ws/app/BUILD.bazel" || { cat "$WORK/ws/app/BUILD.bazel"; echo "FAIL: Gazelle's app/BUILD.bazel lacks $want" >&2; exit 1; }
@@ -77,4 +80,13 @@ db="$(cat "$WORK/ws/compile_commands.json")" || { echo "FAIL: no compile_command
 grep -qF "\"file\": \"$WORK/ws/app/main.cpp\"" <<<"$db" || { echo "FAIL: compile_commands.json has no entry for app/main.cpp" >&2; exit 1; }
 grep -qF -- '"-fsycl-is-host"' <<<"$db" || { echo "FAIL: no host compile in compile_commands.json" >&2; exit 1; }
 echo "ok: bazel run @rules_sycl//tools:compile_commands in the user's workspace: $(tail -1 "$WORK/cc.log")"
+# 5. Real SYCL host code on libsycl (sycl_app/): passed with the tests above; without a
+# runtime, the build stops at analysis and says what to set.
+grep -E '^//sycl_app:sycl_app_test +(\(cached\) )?PASSED' "$WORK/test.log" || { tail -10 "$WORK/test.log"; echo "FAIL: //sycl_app:sycl_app_test did not pass" >&2; exit 1; }
+if ub build //sycl_app:all --repo_env=SYCL_DPCPP_ROOT= >"$WORK/nodpcpp.log" 2>&1; then
+  echo "FAIL: sycl_app built without a DPC++ runtime" >&2; exit 1
+fi
+grep -q "no DPC++ runtime found. Set SYCL_DPCPP_ROOT" "$WORK/nodpcpp.log" || { tail -10 "$WORK/nodpcpp.log"; echo "FAIL: no clear error without a DPC++ runtime" >&2; exit 1; }
+grep -q "Analyzing\|ERROR: .*sycl_dpcpp" "$WORK/nodpcpp.log" || true
+echo "ok: //sycl_app:sycl_app_test passed on libsycl (SYCL_DPCPP_ROOT); without it: $(grep -o 'no DPC++ runtime found[^.]*' "$WORK/nodpcpp.log" | head -1)"
 echo "e2e_workspace_test: ok"
