@@ -87,6 +87,5 @@ if ub build //sycl_app:all --repo_env=SYCL_DPCPP_ROOT= >"$WORK/nodpcpp.log" 2>&1
   echo "FAIL: sycl_app built without a DPC++ runtime" >&2; exit 1
 fi
 grep -q "no DPC++ runtime found. Set SYCL_DPCPP_ROOT" "$WORK/nodpcpp.log" || { tail -10 "$WORK/nodpcpp.log"; echo "FAIL: no clear error without a DPC++ runtime" >&2; exit 1; }
-grep -q "Analyzing\|ERROR: .*sycl_dpcpp" "$WORK/nodpcpp.log" || true
 echo "ok: //sycl_app:sycl_app_test passed on libsycl (SYCL_DPCPP_ROOT); without it: $(grep -o 'no DPC++ runtime found[^.]*' "$WORK/nodpcpp.log" | head -1)"
 echo "e2e_workspace_test: ok"
