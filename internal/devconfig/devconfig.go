@@ -45,15 +45,32 @@ type AOTTool struct {
 	Ext        string // the image file's extension
 	Format     string // the descriptor's image format: spirv, llvmbc or native
 	WrapTarget string // the descriptor's target triple
+	// Backend is the Unified Runtime backend (ONEAPI_DEVICE_SELECTOR's name) whose devices
+	// load the images; the test runtime implements cuda and opencl.
+	Backend string
 }
 
 // AOTTools lists the AOT tools the pipeline can run.
 var AOTTools = []AOTTool{
-	{Name: "", Ext: ".spv", Format: "spirv", WrapTarget: "spir64"},
-	{Name: "llvm-spirv", Ext: ".bc", Format: "llvmbc", WrapTarget: "spir64"},
-	{Name: "ptx", Ext: ".ptx", Format: "native", WrapTarget: "nvptx64"},
-	{Name: "ocloc", Ext: ".bin", Format: "native", WrapTarget: "spir64_gen"},
-	{Name: "opencl-aot", Ext: ".bin", Format: "native", WrapTarget: "spir64_x86_64"},
+	{Name: "", Ext: ".spv", Format: "spirv", WrapTarget: "spir64", Backend: "opencl"},
+	{Name: "llvm-spirv", Ext: ".bc", Format: "llvmbc", WrapTarget: "spir64", Backend: "opencl"},
+	{Name: "ptx", Ext: ".ptx", Format: "native", WrapTarget: "nvptx64", Backend: "cuda"},
+	{Name: "ocloc", Ext: ".bin", Format: "native", WrapTarget: "spir64_gen", Backend: "level_zero"},
+	{Name: "opencl-aot", Ext: ".bin", Format: "native", WrapTarget: "spir64_x86_64", Backend: "opencl"},
+}
+
+// TargetBackends returns, per descriptor target of AOTTools (in table order, each once),
+// the backend whose devices load its images.
+func TargetBackends() [][2]string {
+	var out [][2]string
+	seen := map[string]bool{}
+	for _, t := range AOTTools {
+		if !seen[t.WrapTarget] {
+			seen[t.WrapTarget] = true
+			out = append(out, [2]string{t.WrapTarget, t.Backend})
+		}
+	}
+	return out
 }
 
 // LookupAOTTool returns the entry of AOTTools named name.

@@ -12,19 +12,20 @@ import (
 )
 
 var (
-	header = flag.String("descriptor_header", "../../"+HeaderPath, "path of the checked-in descriptor header")
-	update = flag.Bool("update", false, "rewrite the checked-in descriptor header")
+	header       = flag.String("descriptor_header", "../../"+HeaderPath, "path of the checked-in descriptor header")
+	tablesHeader = flag.String("tables_header", "../../"+TablesPath, "path of the checked-in runtime tables header")
+	update       = flag.Bool("update", false, "rewrite the checked-in generated headers")
 )
 
-// TestDescriptorHeaderIsCurrent: runtime/sycl_descriptor.h is exactly DescriptorHeader()
-// (regenerate with `go test ./internal/wrap -update`).
-func TestDescriptorHeaderIsCurrent(t *testing.T) {
-	path := *header
+// checkGenerated compares a checked-in generated file with its generator's text (and
+// rewrites it with -update).
+func checkGenerated(t *testing.T, path, name string, want []byte) {
+	t.Helper()
 	if _, err := os.Stat(path); err != nil && os.Getenv("TEST_SRCDIR") != "" {
 		path = filepath.Join(os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE"), path)
 	}
 	if *update {
-		if err := os.WriteFile(path, DescriptorHeader(), 0o644); err != nil {
+		if err := os.WriteFile(path, want, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -32,9 +33,20 @@ func TestDescriptorHeaderIsCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(got) != string(DescriptorHeader()) {
-		t.Fatalf("%s is stale: run `go test ./internal/wrap -update`", HeaderPath)
+	if string(got) != string(want) {
+		t.Fatalf("%s is stale: run `go test ./internal/wrap -update`", name)
 	}
+}
+
+// TestTablesHeaderIsCurrent: runtime/sycl_tables.h is exactly TablesHeader().
+func TestTablesHeaderIsCurrent(t *testing.T) {
+	checkGenerated(t, *tablesHeader, TablesPath, TablesHeader())
+}
+
+// TestDescriptorHeaderIsCurrent: runtime/sycl_descriptor.h is exactly DescriptorHeader()
+// (regenerate with `go test ./internal/wrap -update`).
+func TestDescriptorHeaderIsCurrent(t *testing.T) {
+	checkGenerated(t, *header, HeaderPath, DescriptorHeader())
 }
 
 // TestGenerateFields: each field of the generated descriptor, from the testdata tables.
