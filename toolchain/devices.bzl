@@ -23,15 +23,6 @@ DEVICES = {
         "aot_options": [],
         "aliases": ["intel_gpu_12"],
     },
-    "spir64_x86_64": {
-        "aspects": [],
-        "sub_group_sizes": [],
-        "may_support_other_aspects": True,
-        "triple": "spir64_x86_64",
-        "aot_tool": "opencl-aot",
-        "aot_options": [],
-        "aliases": [],
-    },
     "spir64_fpga": {
         "aspects": [],
         "sub_group_sizes": [],
@@ -40,15 +31,6 @@ DEVICES = {
         "aot_tool": "aoc",
         "aot_options": [],
         "aliases": [],
-    },
-    "x86_64": {
-        "aspects": [],
-        "sub_group_sizes": [],
-        "may_support_other_aspects": True,
-        "triple": "spir64_x86_64",
-        "aot_tool": "opencl-aot",
-        "aot_options": [],
-        "aliases": ["x86_64_avx512"],
     },
     "pocl_cpu": {
         "aspects": ["cpu", "fp64", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations"],

@@ -5,7 +5,7 @@
 # LLVM, no OpenCL), so that an action reading an undeclared host file fails here.
 #  1. bazel test //examples/... --spawn_strategy=remote: every build action remote (no
 #     local fallback; counted from the execution log), the tests themselves run here on
-#     PoCL with the binaries downloaded from the executor;
+#     PoCL and Intel's CPU OpenCL device with the binaries downloaded from the executor;
 #  2. bazel clean, then the same build with --remote_download_minimal: every action an
 #     action-cache hit, nothing executed;
 #  3. the executor's own tests (go test).
@@ -28,7 +28,7 @@ for _ in $(seq 50); do [ -s "$WORK/port" ] && break; sleep 0.1; done
 remote=(--remote_executor="grpc://127.0.0.1:$(cat "$WORK/port")" --spawn_strategy=remote)
 copy_workspace "$WORK/ws"
 
-# 1. Everything remote; the tests run here, on PoCL.
+# 1. Everything remote; the tests run here (PoCL, Intel's CPU device).
 t0=$SECONDS
 if ! bz "$WORK/ws" test //examples/... "${remote[@]}" --strategy=TestRunner=local \
   --execution_log_json_file="$WORK/first.json" >"$WORK/first.log" 2>&1; then
@@ -44,7 +44,7 @@ others=$(grep -vE '^(remote|TestRunner local) [0-9]+$' <<<"$summary" || true)
 [ -n "$n" ] && [ "$n" -gt 100 ] || { echo "FAIL: only '${n:-0}' actions executed remotely" >&2; exit 1; }
 [ -z "$others" ] || { echo "FAIL: actions that did not run remotely: $others" >&2; exit 1; }
 grep -q 'PASSED' "$WORK/first.log" || { echo "FAIL: no test passed" >&2; exit 1; }
-echo "ok: $n actions executed remotely in bubblewrap ($(wc -l <"$WORK/executed.log") runs in the executor's log, $((SECONDS - t0))s); $(grep -c ' PASSED' "$WORK/first.log") tests passed on PoCL"
+echo "ok: $n actions executed remotely in bubblewrap ($(wc -l <"$WORK/executed.log") runs in the executor's log, $((SECONDS - t0))s); $(grep -c ' PASSED' "$WORK/first.log") tests passed here (PoCL, Intel's CPU OpenCL device)"
 
 # 2. After bazel clean: the action cache serves everything, also without downloading.
 bz "$WORK/ws" clean >/dev/null 2>&1
