@@ -55,44 +55,52 @@ GO_MODULES = {
 
 # Intel's DPC++ runtime (libsycl, the SYCL headers, Unified Runtime with its OpenCL adapter)
 # and Intel's CPU OpenCL device, as the PyPI wheels Intel publishes (manylinux_2_28).
-# tools/bootstrap.sh downloads them with pip and lays out .deps/sycl_dpcpp; users may
-# point @sycl_dpcpp at a oneAPI install instead (docs/RUNTIME.md). 2026.1.2 is the newest
+# tools/bootstrap.sh downloads them with pip and lays out .deps/sycl_dpcpp; users point
+# @sycl_dpcpp at a oneAPI install, or let it download these URLs (wheels = True,
+# docs/RUNTIME.md). 2026.1.2 is the newest
 # whose intel-cmplr-lib-ur still ships libur_adapter_opencl.so (2026.2.0 has only the
 # Level Zero adapters). tcmlib provides libhwloc, which libumf loads.
 DPCPP_WHEELS = {
     "intel-sycl-rt": {
         "version": "2026.1.2",
         "file": "intel_sycl_rt-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/80/3c/f8ef51b3d21eb1b2e7d1b302877d3354bbe3a0e728c5a8c4f9b7ff080957/intel_sycl_rt-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
         "sha256": "9f4c9aff11177a29ff81bcecffd47e43b1edf54b766f97ed1dac13a820b649e6",
     },
     "intel-cmplr-lib-ur": {
         "version": "2026.1.2",
         "file": "intel_cmplr_lib_ur-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/80/f0/b7e8305da2d2ea162599795886d03a809bf1554ec5079c59f147b506f277/intel_cmplr_lib_ur-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
         "sha256": "b27207f3b42d12ce88cd53ca8b3b7a7e79755aa07a84eccf1c209fcbefe468bf",
     },
     "intel-cmplr-lib-rt": {
         "version": "2026.1.2",
         "file": "intel_cmplr_lib_rt-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/0b/2d/94c431fe41bcc56d9834af652f844721798a139c9f0a7b999e6338aebd0a/intel_cmplr_lib_rt-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
         "sha256": "b4a975deeb97eee26c15e7038f63635c4dacc33151506f2e5c56cc5758cbe462",
     },
     "intel-opencl-rt": {
         "version": "2026.1.2",
         "file": "intel_opencl_rt-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/1d/3d/895a1628ca64752a235a045a649609d6e3b3f42b1588312225bf2fd7dd48/intel_opencl_rt-2026.1.2-py2.py3-none-manylinux_2_28_x86_64.whl",
         "sha256": "b543a09209fc157a70eb40f72338862a35cf86ad1ef4808d4e89cf0078bf8947",
     },
     "umf": {
         "version": "1.1.0",
         "file": "umf-1.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/c4/72/2e0182f4e6a727a15d0a8a99a82182a4f5bdec1a4f5767acfd2abdc72070/umf-1.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
         "sha256": "567152c5ee6b8e16cc56b29a8a9a6b918de1febf89877f71ea2e8247ef39fc32",
     },
     "tbb": {
         "version": "2023.2.0",
         "file": "tbb-2023.2.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/59/fd/8ca476c7b2513b1e64e08d3f5404c8ed19b34d0213000b5e23b3a91676c2/tbb-2023.2.0-py2.py3-none-manylinux_2_28_x86_64.whl",
         "sha256": "7d80615b6e970f11671fa05b6eaa9483ac864fbfe525ac280271a78b37870b7c",
     },
     "tcmlib": {
         "version": "1.6.0",
         "file": "tcmlib-1.6.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/a4/95/d2616129c971d989c1f5ec2ea697a6885165570c69d9fa50bfbde8195d26/tcmlib-1.6.0-py2.py3-none-manylinux_2_28_x86_64.whl",
         "sha256": "46c2491988bfd18c4733eeb08aca6a386706a497b92cc51d155f37ddea003c14",
     },
 }

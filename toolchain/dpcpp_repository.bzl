@@ -4,12 +4,50 @@ OpenCL device) as a sycl_runtime target, from the first of:
 1. the repository's `path` attribute (relative to the main workspace, or absolute);
 2. `SYCL_DPCPP_ROOT`: a directory with include/sycl/sycl.hpp and lib/libsycl.so*;
 3. `ONEAPI_ROOT`: its compiler/latest (a oneAPI install);
-4. nothing: `@sycl_dpcpp//:runtime` then fails at analysis, saying what to set, and only
+4. with `wheels = True`, Intel's PyPI wheels pinned in versions.bzl (DPCPP_WHEELS: URL and
+   sha256), downloaded by Bazel and laid out by tools/dpcpp_wheels.py (Python 3);
+5. nothing: `@sycl_dpcpp//:runtime` then fails at analysis, saying what to set, and only
    the targets that use it.
 
 rules_sycl's own workspace sets `path = ".deps/sycl_dpcpp"`: tools/bootstrap.sh lays it
 out from the PyPI wheels pinned in versions.bzl (DPCPP_WHEELS).
 """
+
+load("//:versions.bzl", "DPCPP_WHEELS")
+
+def _from_wheels(rctx):
+    """Downloads the pinned wheels and lays them out in root/.
+
+    The wheels come from their PyPI URLs, or by file name from wheel_mirror.
+
+    Args:
+      rctx: the repository context.
+
+    Returns:
+      "root", the layout's path in the repository.
+    """
+    for name in sorted(DPCPP_WHEELS):
+        w = DPCPP_WHEELS[name]
+        url = w["url"]
+        if rctx.attr.wheel_mirror:
+            url = rctx.attr.wheel_mirror.rstrip("/") + "/" + w["file"]
+        rctx.report_progress("Downloading %s %s (Intel's DPC++ runtime)" % (name, w["version"]))
+        rctx.download(url = url, output = "wheels/" + w["file"], sha256 = w["sha256"])
+    rctx.report_progress("Laying out Intel's DPC++ runtime from its wheels")
+    r = rctx.execute([
+        "python3",
+        str(rctx.path(Label("//tools:dpcpp_wheels.py"))),
+        "--versions",
+        str(rctx.path(Label("//:versions.bzl"))),
+        "--from-dir",
+        "wheels",
+        "--out",
+        "root",
+    ], timeout = 600)
+    if r.return_code != 0:
+        fail("sycl_dpcpp_repository: laying out the wheels failed:\n" + r.stderr + r.stdout)
+    rctx.delete("wheels")
+    return "root"
 
 def _candidates(rctx):
     out = []
@@ -24,7 +62,10 @@ def _candidates(rctx):
         out.append(("ONEAPI_ROOT", rctx.os.environ["ONEAPI_ROOT"] + "/compiler/latest"))
     return out
 
-def _libsycl_major(rctx, lib):
+def _is_root(d):
+    return d.get_child("include").get_child("sycl").get_child("sycl.hpp").exists and d.get_child("lib").exists
+
+def _libsycl_major(lib):
     """The highest N of lib/libsycl.so.N (0 if only libsycl.so)."""
     best = 0
     for f in lib.readdir():
@@ -57,22 +98,30 @@ def _sycl_dpcpp_repository_impl(rctx):
     root = None
     for what, p in _candidates(rctx):
         d = rctx.path(p)
-        if d.get_child("include").get_child("sycl").get_child("sycl.hpp").exists and d.get_child("lib").exists:
+        if _is_root(d):
             root = d
             break
         tried.append("%s (%s): no include/sycl/sycl.hpp and lib/" % (what, p))
+    if not root and rctx.attr.wheels:
+        root = rctx.path(_from_wheels(rctx))
     if not root:
-        _unavailable(rctx, "no DPC++ runtime found. Set SYCL_DPCPP_ROOT to a directory with include/sycl/sycl.hpp and lib/libsycl.so* (or ONEAPI_ROOT to a oneAPI install)" +
+        _unavailable(rctx, "no DPC++ runtime found. Set SYCL_DPCPP_ROOT to a directory with include/sycl/sycl.hpp and lib/libsycl.so* (or ONEAPI_ROOT to a oneAPI install), or declare sycl_dpcpp_repository(name = \"sycl_dpcpp\", wheels = True) to download Intel's wheels" +
                            ("; tried " + "; ".join(tried) if tried else "") + ". In rules_sycl's own workspace, run tools/bootstrap.sh.")
         return
     lib = root.get_child("lib")
-    major = _libsycl_major(rctx, lib)
+    major = _libsycl_major(lib)
     libsycl = "libsycl.so.%d" % major if major else "libsycl.so"
     if not lib.get_child(libsycl).exists:
         _unavailable(rctx, "%s has no lib/libsycl.so" % root)
         return
-    rctx.symlink(root.get_child("include"), "include")
-    rctx.symlink(lib, "lib")
+    if str(root) != str(rctx.path("root")):
+        rctx.symlink(root.get_child("include"), "include")
+        rctx.symlink(lib, "lib")
+    else:
+        # Laid out from the wheels inside the repository: move, not link.
+        rctx.execute(["mv", "root/include", "root/lib", "root/VERSION", "."])
+        root = rctx.path(".")
+        lib = root.get_child("lib")
     icd = _find_file(lib, ["libintelocl.so"])
     version = ""
     if root.get_child("VERSION").exists:
@@ -119,9 +168,11 @@ exports_files(glob(["lib/**"]) + [
 
 sycl_dpcpp_repository = repository_rule(
     implementation = _sycl_dpcpp_repository_impl,
-    doc = "Intel's DPC++ runtime as `@<name>//:runtime` (a sycl_runtime): an explicit path, SYCL_DPCPP_ROOT or ONEAPI_ROOT.",
+    doc = "Intel's DPC++ runtime as `@<name>//:runtime` (a sycl_runtime): an explicit path, SYCL_DPCPP_ROOT, ONEAPI_ROOT, or Intel's PyPI wheels (wheels = True).",
     attrs = {
         "path": attr.string(doc = "The runtime's root (include/, lib/), relative to the main workspace or absolute; tried first."),
+        "wheels": attr.bool(doc = "When no install is found: download the wheels pinned in versions.bzl (DPCPP_WHEELS) and lay them out (needs python3)."),
+        "wheel_mirror": attr.string(doc = "A base URL (http(s):// or file://) that holds the pinned wheel files by name, instead of their PyPI URLs."),
     },
     environ = ["SYCL_DPCPP_ROOT", "ONEAPI_ROOT"],
     local = True,

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Lays out Intel's DPC++ runtime from the PyPI wheels pinned in versions.bzl.
 
-    dpcpp_wheels.py --versions versions.bzl --cache DIR --out DIR
+    dpcpp_wheels.py --versions versions.bzl (--cache DIR | --from-dir DIR) --out DIR
 
 Reads DPCPP_WHEELS from versions.bzl with Python's own parser (the dict is a literal),
 downloads each wheel with pip into the cache unless a file with the pinned sha256 is
-already there, checks every sha256, and extracts what a SYCL program needs at build and
+already there (or, with --from-dir, takes the pinned files from DIR: what the
+@sycl_dpcpp repository rule downloaded), checks every sha256, and extracts what a SYCL program needs at build and
 run time into OUT (include/, lib/): libsycl and the SYCL headers, the Unified Runtime
 loader with its OpenCL adapter, Intel's CPU OpenCL device and the libraries these load.
 Copies of one library under several names (a wheel cannot hold symbolic links) become
@@ -74,6 +75,16 @@ def sha256(path):
     return h.hexdigest()
 
 
+def from_dir(pin, directory):
+    path = os.path.join(directory, pin["file"])
+    if not os.path.exists(path):
+        fail("%s: missing" % path)
+    got = sha256(path)
+    if got != pin["sha256"]:
+        fail("%s: sha256 %s, versions.bzl pins %s" % (path, got, pin["sha256"]))
+    return path
+
+
 def fetch(name, pin, cache):
     path = os.path.join(cache, pin["file"])
     if os.path.exists(path) and sha256(path) == pin["sha256"]:
@@ -139,17 +150,21 @@ def check_libraries(out):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--versions", required=True)
-    ap.add_argument("--cache", required=True)
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--cache", help="pip downloads the wheels into this directory")
+    src.add_argument("--from-dir", help="the wheels are already in this directory")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     pins = read_pins(a.versions)
-    os.makedirs(a.cache, exist_ok=True)
+    if a.cache:
+        os.makedirs(a.cache, exist_ok=True)
     tmp = a.out + ".new"
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
     seen = {}
     for name in sorted(pins):
-        extract(fetch(name, pins[name], a.cache), tmp, seen)
+        wheel = from_dir(pins[name], a.from_dir) if a.from_dir else fetch(name, pins[name], a.cache)
+        extract(wheel, tmp, seen)
     for need in ["include/sycl/sycl.hpp", "lib/libsycl.so", "lib/libur_adapter_opencl.so.0", "lib/libintelocl.so"]:
         if not os.path.lexists(os.path.join(tmp, need)):
             fail("the wheels lack %s" % need)

@@ -148,6 +148,7 @@ def create_common(ctx, traits, devices_config):
       compile_inputs adds the device compiler's own files.
     """
     tc = find_sycl_toolchain(ctx)
+
     # A program's runtime (its headers: <sycl/sycl.hpp> of DPC++) joins the rsycl headers.
     runtime = [program_runtime(ctx)] if hasattr(ctx.attr, "_runtime_flag") else []
     cc = compilation_context(ctx.attr.deps + getattr(ctx.attr, "implementation_deps", []) + [ctx.attr._runtime] + runtime)

@@ -88,4 +88,27 @@ if ub build //sycl_app:all --repo_env=SYCL_DPCPP_ROOT= >"$WORK/nodpcpp.log" 2>&1
 fi
 grep -q "no DPC++ runtime found. Set SYCL_DPCPP_ROOT" "$WORK/nodpcpp.log" || { tail -10 "$WORK/nodpcpp.log"; echo "FAIL: no clear error without a DPC++ runtime" >&2; exit 1; }
 echo "ok: //sycl_app:sycl_app_test passed on libsycl (SYCL_DPCPP_ROOT); without it: $(grep -o 'no DPC++ runtime found[^.]*' "$WORK/nodpcpp.log" | head -1)"
+# 6. Intel's wheels downloaded by the repository rule itself (wheels = True): the pinned
+# sha256s, the layout script, and a test on the result. The mirror is the bootstrap's pip
+# cache (file://), so the run is offline; online, the URLs of versions.bzl are used.
+cat >>"$WORK/ws/WORKSPACE" <<WS
+
+load("@rules_sycl//toolchain:dpcpp_repository.bzl", "sycl_dpcpp_repository")
+
+sycl_dpcpp_repository(
+    name = "sycl_dpcpp_wheels",
+    wheel_mirror = "file://${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl/wheels",
+    wheels = True,
+)
+WS
+mkdir -p "$WORK/ws/wheels_app"
+cp "$WORK/ws/sycl_app/sycl_app_test.cpp" "$WORK/ws/wheels_app/"
+sed -e 's|@sycl_dpcpp//:runtime|@sycl_dpcpp_wheels//:runtime|' "$WORK/ws/sycl_app/BUILD.bazel" >"$WORK/ws/wheels_app/BUILD.bazel"
+# SYCL_DPCPP_ROOT (set above for sycl_app/) would come first: clear it.
+ub test //wheels_app:all --repo_env=SYCL_DPCPP_ROOT= >"$WORK/wheels.log" 2>&1 || { tail -30 "$WORK/wheels.log"; echo "FAIL: the runtime from downloaded wheels" >&2; exit 1; }
+grep -E '^//wheels_app:sycl_app_test +(\(cached\) )?PASSED' "$WORK/wheels.log" >/dev/null || { tail -10 "$WORK/wheels.log"; echo "FAIL: //wheels_app:sycl_app_test did not pass" >&2; exit 1; }
+laid="$(ub info output_base 2>/dev/null)/external/sycl_dpcpp_wheels"
+[ -d "$laid/lib" ] && [ ! -L "$laid/lib" ] && grep -q "^intel-sycl-rt " "$laid/VERSION" \
+  || { ls -la "$laid"; echo "FAIL: @sycl_dpcpp_wheels was not laid out from the wheels" >&2; exit 1; }
+echo "ok: @sycl_dpcpp_wheels (wheels = True, sha256-checked downloads: $(tr '\n' ' ' <"$laid/VERSION")) runs //wheels_app:sycl_app_test"
 echo "e2e_workspace_test: ok"
