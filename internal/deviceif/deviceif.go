@@ -21,7 +21,6 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
-	"github.com/rules-sycl/rules_sycl/internal/split"
 )
 
 // MaxTested is the most aspects the conditions of one image may test for JIT variants
@@ -36,7 +35,7 @@ func Has(src []byte) bool {
 // Result is a specialised module.
 type Result struct {
 	Text         []byte
-	Requirements split.Requirements
+	Requirements kernelinfo.Requirements
 	Kept, Gone   int // conditional calls made direct, and removed
 }
 
@@ -132,7 +131,7 @@ func Specialize(m *llvmir.Module, has func(aspect int) bool) (*Result, error) {
 		}
 	}
 	res.Text = b.Bytes()
-	res.Requirements = split.ComputeRequirements(final, final.Funcs, finalEntries)
+	res.Requirements = kernelinfo.ComputeRequirements(final, final.Funcs, finalEntries)
 	return res, nil
 }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
-	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
 // FilterVerb is `sycl-device aspect-filter`, the design document's aspect filter tool.
@@ -101,38 +100,12 @@ func FilterMode(file string, t *devconfig.Target, mode devconfig.Mode, allowOuts
 }
 
 func rowFits(table string, line int, cell string, t *devconfig.Target, mode devconfig.Mode, allowOutside bool) (bool, error) {
-	_, reqs, err := ReadRequirements(table, line, cell, allowOutside)
+	_, reqs, err := devconfig.ReadRequirements(table, line, cell, allowOutside)
 	if err != nil {
 		return false, err
 	}
 	ok, _ := t.Check(reqs, mode)
 	return ok, nil
-}
-
-// ReadRequirements reads the properties file a table row's Properties cell names, and
-// its [SYCL/device requirements] set (nil when the image has none), checked for the
-// shapes the compatibility check reads. Errors name the table row.
-func ReadRequirements(table string, line int, cell string, allowOutside bool) (*props.Registry, *props.Set, error) {
-	path, err := filetable.Resolve(table, line, cell, allowOutside)
-	if err != nil {
-		return nil, nil, err
-	}
-	pdata, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, diag.Errorf(table, line, "cannot read properties %s: %v", cell, err)
-	}
-	reg, err := props.Parse(path, pdata)
-	if err != nil {
-		return nil, nil, err
-	}
-	reqs, err := reg.Requirements()
-	if err != nil {
-		return nil, nil, diag.Errorf(table, line, "%s: %v", cell, err)
-	}
-	if err := devconfig.ValidateRequirements(reqs); err != nil {
-		return nil, nil, diag.Errorf(table, line, "%s: %v", cell, err)
-	}
-	return reg, reqs, nil
 }
 
 // rebase makes a cell of table relative to the directory of out.

@@ -92,7 +92,7 @@ func inspectTable(w io.Writer, file string, t *devconfig.Target, allowOutside bo
 		}
 		if c := tab.Column(filetable.Properties); c >= 0 {
 			var err error
-			if _, reqs, err = ReadRequirements(file, line, row[c], allowOutside); err != nil {
+			if _, reqs, err = devconfig.ReadRequirements(file, line, row[c], allowOutside); err != nil {
 				return err
 			}
 		}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/internal/aspects"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
-	"github.com/rules-sycl/rules_sycl/internal/devverbs"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
@@ -146,7 +145,7 @@ func readTable(file string, allowOutside bool) ([]Image, error) {
 		}
 		im.Kernels = strings.Fields(string(sdata))
 		if prop >= 0 {
-			reg, reqs, err := devverbs.ReadRequirements(file, line, row[prop], allowOutside)
+			reg, reqs, err := devconfig.ReadRequirements(file, line, row[prop], allowOutside)
 			if err != nil {
 				return nil, err
 			}

@@ -18,7 +18,7 @@ import (
 type Image struct {
 	Group   *Group
 	Text    []byte
-	Reqs    Requirements
+	Reqs    kernelinfo.Requirements
 	Props   *props.Registry
 	Symbols []byte // entry names, one per line
 }
@@ -76,9 +76,9 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	c := e.Closure(g.Entries)
 	funcs := e.FuncsInOrder(c)
 	img := &Image{Group: g, Text: e.Module(c)}
-	img.Reqs = ComputeRequirements(e.m, funcs, g.Entries)
+	img.Reqs = kernelinfo.ComputeRequirements(e.m, funcs, g.Entries)
 	img.Props = &props.Registry{}
-	img.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", DeviceLibMask(e.m, funcs, Triple(e.m)))
+	img.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", kernelinfo.DeviceLibMask(e.m, funcs, Triple(e.m)))
 	img.Reqs.AddTo(img.Props)
 	if opts.KernelReqs {
 		kr := img.Props.Add("SYCL/kernel reqs")

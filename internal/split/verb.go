@@ -16,6 +16,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 	"github.com/rules-sycl/rules_sycl/internal/props"
@@ -178,7 +179,7 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 		// No entry points: DPC++ still emits the module as one image.
 		img := &Image{Group: &Group{Key: "<GLOBAL>"}, Text: m.Src, Props: &props.Registry{}}
 		img.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", 0)
-		Requirements{}.AddTo(img.Props)
+		kernelinfo.Requirements{}.AddTo(img.Props)
 		r, err := o.emit(env, &out, prefix+"_0", img)
 		if err != nil {
 			return err

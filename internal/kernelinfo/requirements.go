@@ -1,12 +1,9 @@
-package split
+package kernelinfo
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 
-	"github.com/rules-sycl/rules_sycl/internal/diag"
-	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
@@ -30,65 +27,38 @@ func ComputeRequirements(m *llvmir.Module, funcs, entries []*llvmir.Function) Re
 	aspects := map[uint32]bool{}
 	fixed := map[uint32]bool{}
 	for _, f := range funcs {
-		for _, v := range kernelinfo.UsedAspects(m, f) {
+		for _, v := range UsedAspects(m, f) {
 			if v >= 0 {
 				aspects[uint32(v)] = true
 			}
 		}
-		targets, _ := kernelinfo.Ints(m, f, kernelinfo.FixedTargetsMD)
+		targets, _ := Ints(m, f, FixedTargetsMD)
 		for _, v := range targets {
 			fixed[uint32(v)] = true
 		}
 		if r.ReqdWorkGroupSize == nil {
-			if v, ok := kernelinfo.FirstInt(m, f, kernelinfo.WorkGroupNumDimMD); ok {
+			if v, ok := FirstInt(m, f, WorkGroupNumDimMD); ok {
 				r.WorkGroupNumDim = &v
 			}
-			if sizes, ok := kernelinfo.Ints(m, f, kernelinfo.ReqdWorkGroupSizeMD); ok {
+			if sizes, ok := Ints(m, f, ReqdWorkGroupSizeMD); ok {
 				r.ReqdWorkGroupSize = sizes
 			}
 		}
-		if s := kernelinfo.FirstString(m, f, kernelinfo.JointMatrixMD); s != "" {
+		if s := FirstString(m, f, JointMatrixMD); s != "" {
 			r.JointMatrix = s
 		}
-		if s := kernelinfo.FirstString(m, f, kernelinfo.JointMatrixMadMD); s != "" {
+		if s := FirstString(m, f, JointMatrixMadMD); s != "" {
 			r.JointMatrixMad = s
 		}
 	}
 	for _, f := range entries {
-		if v, ok := kernelinfo.Int(m, f, kernelinfo.ReqdSubGroupSizeMD); ok && r.SubGroupSize == nil {
+		if v, ok := Int(m, f, ReqdSubGroupSizeMD); ok && r.SubGroupSize == nil {
 			r.SubGroupSize = &v
 		}
 	}
 	r.Aspects = sortedKeys(aspects)
 	r.FixedTarget = sortedKeys(fixed)
 	return r
-}
-
-// CheckConflicts refuses a group whose entry points require different work-group or
-// sub-group sizes: one image cannot satisfy both (DPC++'s post-link keeps the first).
-func CheckConflicts(m *llvmir.Module, g *Group) error {
-	type req struct {
-		f    *llvmir.Function
-		text string
-	}
-	var wg, sg *req
-	for _, f := range g.Entries {
-		if v, ok := kernelinfo.Ints(m, f, kernelinfo.ReqdWorkGroupSizeMD); ok {
-			t := kernelinfo.JoinDims(v)
-			if wg != nil && wg.text != t {
-				return diag.Errorf(m.File, f.Line, "kernels %s and %s share a device image but require different work-group sizes (%s and %s)", wg.f.Name, f.Name, wg.text, t)
-			}
-			wg = &req{f, t}
-		}
-		if v, ok := kernelinfo.Int(m, f, kernelinfo.ReqdSubGroupSizeMD); ok {
-			t := strconv.FormatUint(uint64(v), 10)
-			if sg != nil && sg.text != t {
-				return diag.Errorf(m.File, f.Line, "kernels %s and %s share a device image but require different sub-group sizes (%s and %s)", sg.f.Name, f.Name, sg.text, t)
-			}
-			sg = &req{f, t}
-		}
-	}
-	return nil
 }
 
 func sortedKeys(s map[uint32]bool) []uint32 {
