@@ -799,6 +799,9 @@ DEVICES = {
     },
 }
 
+# The sm_XX of an NVIDIA target whose AOT options name none.
+DEFAULT_NVPTX_ARCH = "sm_50"
+
 # The device triple families a target may name.
 TRIPLES = ["spir64", "spir64_gen", "spir64_x86_64", "spir64_fpga", "nvptx64", "amdgcn"]
 

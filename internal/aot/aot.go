@@ -47,13 +47,6 @@ func Images(t *devconfig.Target, tools Tools, out string) []string {
 
 func cubinPath(ptx string) string { return strings.TrimSuffix(ptx, ".ptx") + ".cubin" }
 
-// nvptxArch is the sm_XX architecture of an NVIDIA target (its first AOT option).
-func nvptxArch(t *devconfig.Target) string {
-	if len(t.AOT.Options) > 0 {
-		return t.AOT.Options[0]
-	}
-	return "sm_50"
-}
 
 // Plan returns the commands that turn module in into the image out for target t. The
 // image's extension and descriptor format come from devconfig.AOTTools.
@@ -82,7 +75,7 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 		spv := out + ".spv"
 		return []Step{toSPIRV(spv), {tools.LLVMSpirv, append(append([]string{}, t.AOT.Options...), spv, "-o", out)}}, nil
 	case "ptx":
-		arch := nvptxArch(t)
+		arch := devconfig.NVPTXArch(t)
 		steps := []Step{{tools.LLC, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", in, "-o", out}}}
 		if tools.Ptxas != "" {
 			steps = append(steps, Step{tools.Ptxas, []string{"-arch=" + arch, out, "-o", pathArg(cubinPath(out))}})

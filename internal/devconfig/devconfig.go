@@ -59,6 +59,18 @@ var AOTTools = []AOTTool{
 	{Name: "opencl-aot", Ext: ".bin", Format: "native", WrapTarget: "spir64_x86_64", Backend: "opencl"},
 }
 
+// DefaultNVPTXArch is the sm_XX of an NVIDIA target without one (its first AOT option):
+// DPC++'s default for nvptx64. toolchain/devices.bzl carries it to Starlark.
+const DefaultNVPTXArch = "sm_50"
+
+// NVPTXArch is the sm_XX architecture of an NVIDIA target.
+func NVPTXArch(t *Target) string {
+	if len(t.AOT.Options) > 0 {
+		return t.AOT.Options[0]
+	}
+	return DefaultNVPTXArch
+}
+
 // TargetBackends returns, per descriptor target of AOTTools (in table order, each once),
 // the backend whose devices load its images.
 func TargetBackends() [][2]string {

@@ -67,6 +67,8 @@ func (c *Config) Starlark() []byte {
 		b.WriteString("    },\n")
 	}
 	b.WriteString("}\n\n")
+	b.WriteString("# The sm_XX of an NVIDIA target whose AOT options name none.\n")
+	b.WriteString("DEFAULT_NVPTX_ARCH = " + strconv.Quote(DefaultNVPTXArch) + "\n\n")
 	b.WriteString("# The device triple families a target may name.\n")
 	b.WriteString("TRIPLES = " + q(Triples) + "\n\n")
 	b.WriteString("# Per AOT tool: the image extension, and the descriptor's format and target.\n")

@@ -2,7 +2,7 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:common.bzl", "TOOL_ATTRS")
-load("//toolchain:devices.bzl", "DEVICES", "TRIPLES")
+load("//toolchain:devices.bzl", "DEFAULT_NVPTX_ARCH", "DEVICES", "TRIPLES")
 
 DEVICE_TOOLCHAIN_TYPE = str(Label("//toolchain:device_config_type"))
 CURRENT_TARGET = str(Label("//sycl:current_target"))
@@ -229,7 +229,7 @@ def tool_target_name(name, device):
     return device.name if device.known else name
 
 def nvptx_arch(device):
-    """The sm_XX architecture of an nvptx64 device (its first AOT option; default sm_50).
+    """The sm_XX architecture of an nvptx64 device (its first AOT option; default DEFAULT_NVPTX_ARCH, from Go).
 
     Args:
       device: a SyclDeviceConfigInfo.
@@ -237,7 +237,7 @@ def nvptx_arch(device):
     Returns:
       string.
     """
-    return device.aot_options[0] if device.aot_options else "sm_50"
+    return device.aot_options[0] if device.aot_options else DEFAULT_NVPTX_ARCH
 
 def device_family(device):
     """The key of the device IR a target is compiled from: "spir", or "nvptx:sm_XX".
