@@ -47,7 +47,6 @@ func Images(t *devconfig.Target, tools Tools, out string) []string {
 
 func cubinPath(ptx string) string { return strings.TrimSuffix(ptx, ".ptx") + ".cubin" }
 
-
 // Plan returns the commands that turn module in into the image out for target t. The
 // image's extension and descriptor format come from devconfig.AOTTools.
 func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
