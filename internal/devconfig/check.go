@@ -11,7 +11,7 @@ import (
 type Mode int
 
 const (
-	// DesignDocument is the aspect filter tool of the design document: every required
+	// DesignDocument is the aspect filter tool of the specification: every required
 	// aspect must be listed, and a required sub-group size must be one of the target's.
 	DesignDocument Mode = iota
 	// DPCPP is the check DPC++ folded into sycl-post-link: a target that may support

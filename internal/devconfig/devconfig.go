@@ -1,7 +1,7 @@
 // Package devconfig reads device configurations: for every target (intel_gpu_pvc,
 // nvidia_gpu_sm_90, ...) the aspects it supports, its sub-group sizes, whether it may
 // support aspects not listed, its device triple family, its AOT tool and options, and
-// its alias names. The format is the design document's YAML (top-level key = target;
+// its alias names. The format is the specification's YAML (top-level key = target;
 // aspects: names or numbers; sub-group-sizes:) with rules_sycl's optional keys.
 // A built-in default with DPC++'s real targets is embedded (devices.yaml).
 package devconfig

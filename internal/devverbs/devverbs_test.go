@@ -152,7 +152,7 @@ func TestFilterDPCPPModeKeepsGenericImages(t *testing.T) {
 	}
 	got, _ = Filter(filepath.Join(dir, "t.table"), spir, false, filepath.Join(dir, "o.table"))
 	if len(got.Rows) != 0 {
-		t.Errorf("design document mode: spir64 lists no aspect, so nothing fits: %v", got.Rows)
+		t.Errorf("specification mode: spir64 lists no aspect, so nothing fits: %v", got.Rows)
 	}
 }
 
@@ -175,7 +175,7 @@ func TestFilterAbsoluteOutputRelativeTable(t *testing.T) {
 	}
 }
 
-// specPropText writes the design document's spelling of the requirements.
+// specPropText writes the specification's spelling of the requirements.
 func specPropText(aspects []uint32, sg uint32, wg []uint32) string {
 	reg := &props.Registry{}
 	s := reg.Add(props.SpecDeviceRequirements)

@@ -14,21 +14,21 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 )
 
-// FilterVerb is `sycl-device aspect-filter`, the design document's aspect filter tool.
+// FilterVerb is `sycl-device aspect-filter`, the specification's aspect filter tool.
 func FilterVerb() *cli.Verb {
 	var target, cfgFile, out string
 	var allowOutside, dpcpp bool
 	return &cli.Verb{
 		Name:    "aspect-filter",
 		Aliases: []string{"sycl-aspect-filter"},
-		Summary: "keep the file-table rows a target can run (design document's aspect filter)",
+		Summary: "keep the file-table rows a target can run (the specification's aspect filter)",
 		Usage:   "aspect-filter -target=T [-device-config-file=F] -o OUT IN",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&target, "target", "", "target (or alias) to filter for")
 			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
 			fs.StringVar(&out, "o", "", "output table")
 			fs.BoolVar(&allowOutside, "allow-outside-paths", false, "accept absolute cells and cells leaving the table's directory")
-			fs.BoolVar(&dpcpp, "dpcpp", false, "DPC++'s folded check instead of the design document's: a target that may support other aspects keeps images needing unlisted aspects (generic spir64 JIT images), ESIMD images skip the sub-group check")
+			fs.BoolVar(&dpcpp, "dpcpp", false, "DPC++'s folded check instead of the specification's: a target that may support other aspects keeps images needing unlisted aspects (generic spir64 JIT images), ESIMD images skip the sub-group check")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
 			if target == "" || out == "" || len(args) != 1 {
@@ -55,7 +55,7 @@ func FilterVerb() *cli.Verb {
 	}
 }
 
-// Filter applies the design document's algorithm to the table in file: without a
+// Filter applies the specification's algorithm to the table in file: without a
 // Properties column the table is copied; otherwise a row is kept when it has no
 // [SYCL/device requirements] set or t satisfies it (devconfig.DesignDocument mode). Rows keep their
 // order; cells are rewritten relative to the directory of outFile.

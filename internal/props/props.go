@@ -30,7 +30,7 @@ const (
 // Well-known set names.
 const (
 	DeviceRequirements = "SYCL/device requirements"
-	// SpecDeviceRequirements is the design document's spelling of the set, with its own
+	// SpecDeviceRequirements is the specification's spelling of the set, with its own
 	// property names: "aspect", and "reqd_work_group_size" as <dim_count> <dims...>.
 	SpecDeviceRequirements = "SYCL/device-requirements"
 	DeviceLibReqMask       = "SYCL/devicelib req mask"
@@ -81,7 +81,7 @@ func (r *Registry) Set(name string) *Set {
 }
 
 // Requirements returns the image's device requirements in today's DPC++ spelling: the
-// "SYCL/device requirements" set, or the design document's "SYCL/device-requirements"
+// "SYCL/device requirements" set, or the specification's "SYCL/device-requirements"
 // translated (aspect -> aspects; reqd_work_group_size <n> <dims...> ->
 // reqd_work_group_size_uint64_t and work_group_num_dim). Nil when there is neither.
 func (r *Registry) Requirements() (*Set, error) {

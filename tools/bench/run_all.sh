@@ -13,7 +13,7 @@ reps="${1:-3}"
 perf=docs/perf
 mkdir -p "$perf"
 tools/bench/whole_build.sh "$reps" "$perf/whole_build.tsv" | tee "$perf/whole_build.txt"
-# The same with two Intel GPU targets AOT-compiled by the real ocloc (issue 16).
+# The same with two Intel GPU targets AOT-compiled by the real ocloc.
 TARGETS=spir64,pocl_cpu,nvidia_gpu_sm_90,intel_gpu_tgllp,intel_gpu_pvc \
   tools/bench/whole_build.sh "$reps" "$perf/whole_build_intel.tsv" | tee "$perf/whole_build_intel.txt"
 tools/bench/workers.sh "$reps" "$perf/workers.tsv" | tee "$perf/workers.txt"

@@ -9,7 +9,7 @@
 #     tmpfs when /dev/shm exists, so that the file system's cost of creating 300k files
 #     does not hide the tool's own;
 #   wrap of a 512 MiB image: peak RSS against the image size.
-# Goals (issue 21): split of 100k kernels <= 10 s and within 2x of linear
+# Goals: split of 100k kernels <= 10 s and within 2x of linear
 # (t(100k) <= 20 t(10k)); propagate within 2x of linear (t(1M chain) <= 20 t(100k
 # chain)); wrap peak RSS <= 2x the image. Exits 1 if one is missed.
 # usage: tools/bench/shapes.sh            (about 5 minutes on the 2-core VM)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The compile test of the Gazelle extension (issue 7): copies the golden case
+# The compile test of the Gazelle extension: copies the golden case
 # language/sycl/testdata/compile into the workspace with its expected BUILD.out as
 # BUILD.bazel, builds it with Bazel and runs its sycl_test on PoCL. So the goldens are
 # not just text: what Gazelle writes builds and runs.
