@@ -239,7 +239,7 @@ def nvptx_arch(device):
     """
     return device.aot_options[0] if device.aot_options else DEFAULT_NVPTX_ARCH
 
-def device_family(device):
+def device_ir_key(device):
     """The key of the device IR a target is compiled from: "spir", or "nvptx:sm_XX".
 
     Args:

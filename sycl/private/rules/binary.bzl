@@ -8,7 +8,7 @@ load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "cc_setup", "program_runtime")
-load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_family", "nvptx_arch", "resolved_devices", "tool_target_name")
+load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_ir_key", "nvptx_arch", "resolved_devices", "tool_target_name")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
 load("//sycl/private:rules/library.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps", "step")
@@ -17,24 +17,24 @@ load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
 def _flag(ctx, attr_value, flag):
     return attr_value or getattr(ctx.attr, flag)[BuildSettingInfo].value
 
-def _family_irs(ctx, steps, common, devices, device_ir, tus):
-    """Device IR per triple family: spir64 from the compiles, NVPTX again per arch."""
-    families = {"spir": device_ir}
+def _irs_by_key(ctx, steps, common, devices, device_ir, tus):
+    """Device IR per device-IR key: spir64 from the compiles, NVPTX again per arch."""
+    irs = {"spir": device_ir}
     for _, d in devices:
-        family = device_family(d)
-        if family not in families:
-            families[family] = [nvptx_compile(ctx, steps, common.tc, tu, i, nvptx_arch(d)) for i, tu in enumerate(tus)]
-    return families
+        key = device_ir_key(d)
+        if key not in irs:
+            irs[key] = [nvptx_compile(ctx, steps, common.tc, tu, i, nvptx_arch(d)) for i, tu in enumerate(tus)]
+    return irs
 
-def _chains(ctx, steps, tc, families, rdc):
-    """One device module per chain: all TUs of a family linked (rdc) or each TU alone."""
+def _chains(ctx, steps, tc, irs_by_key, rdc):
+    """One device module per chain: all TUs of a device-IR key linked (rdc) or each TU alone."""
     chains = {}
-    for family, irs in families.items():
-        fname = family.replace(":", "_")
+    for key, irs in irs_by_key.items():
+        fname = key.replace(":", "_")
         if rdc and len(irs) > 1:
-            chains[family] = [(fname, device_link(ctx, steps, tc, irs, family, fname))]
+            chains[key] = [(fname, device_link(ctx, steps, tc, irs, key, fname))]
         else:
-            chains[family] = [("%s_tu%d" % (fname, i), ir) for i, ir in enumerate(irs)]
+            chains[key] = [("%s_tu%d" % (fname, i), ir) for i, ir in enumerate(irs)]
     return chains
 
 def binary_pipeline(ctx, steps):
@@ -58,14 +58,14 @@ def binary_pipeline(ctx, steps):
     device_ir = depset(device, transitive = [d.device_ir for d in deps]).to_list()
     all_tus = depset(tus, transitive = [d.tus for d in deps]).to_list()
     rdc = ctx.attr.rdc == "on" or (ctx.attr.rdc == "auto" and ctx.attr._rdc_flag[BuildSettingInfo].value)
-    chains = _chains(ctx, steps, common.tc, _family_irs(ctx, steps, common, devices, device_ir, all_tus), rdc)
+    chains = _chains(ctx, steps, common.tc, _irs_by_key(ctx, steps, common, devices, device_ir, all_tus), rdc)
 
     mode = _flag(ctx, ctx.attr.device_code_split, "_split_flag")
     shards = _flag(ctx, ctx.attr.shards, "_shards_flag")
     werror = _flag(ctx, ctx.attr.device_has_errors, "_device_has_errors_flag")
     split_of, locations_of, all_shards = {}, {}, []
-    for family in chains:
-        for chain, ir in chains[family]:
+    for key in chains:
+        for chain, ir in chains[key]:
             prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, common.tc.family == "clang")
             split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards)
             all_shards.extend(split_of[chain])
@@ -74,7 +74,7 @@ def binary_pipeline(ctx, steps):
     for name, d in devices:
         wtarget, wformat = wrap_kind(d)
         target = tool_target_name(name, d)
-        for chain, _ in chains[device_family(d)]:
+        for chain, _ in chains[device_ir_key(d)]:
             for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain], locations_of[chain])):
                 tables.append((wtarget, wformat, images))
                 report.append((target, split_of[chain][s], images))
