@@ -136,7 +136,8 @@ def create_common(ctx, traits, devices_config):
     Returns:
       struct(tc, cc, cc_toolchain, feature_configuration, device_debug, device_opt_level,
       host_via_cc, traits, traits_flags, own_includes,
-      devices_config, flags, host_flags, headers, compile_inputs, srcs, hdrs): flags are
+      devices_config, flags, host_flags, headers, compile_inputs, srcs, hdrs): hdrs are the
+      target's own headers (virtual includes among them), which dependents see; flags are
       the include, define and copt flags of host and device compiles (with the C++
       toolchain's sysroot, if it has one); host_flags the C++ toolchain's flags for the
       host compile (host_compile_flags); host_via_cc says that the C++ toolchain
@@ -194,7 +195,6 @@ def create_common(ctx, traits, devices_config):
         compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files] + toolchain_files),
         srcs = ctx.files.srcs,
         hdrs = ctx.files.hdrs + virtual_hdrs,
-        public_hdrs = ctx.files.hdrs + virtual_hdrs,
     )
 
 def _repo_relative(f):

@@ -39,7 +39,7 @@ def _sycl_monolithic_binary_impl(ctx):
     steps = []
     p = binary_pipeline(ctx, steps)
     _one_action(ctx, steps)
-    return [executable_info(ctx, *link_binary(ctx, p.objects))]
+    return [executable_info(ctx, *link_binary(ctx, p))]
 
 sycl_monolithic_binary = binary_rule(
     _sycl_monolithic_binary_impl,

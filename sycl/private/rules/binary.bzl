@@ -7,10 +7,10 @@ load("//sycl/private:actions/device_link.bzl", "device_link")
 load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
-load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "cc_setup", "program_runtime")
+load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "program_runtime")
 load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_ir_key", "nvptx_arch", "resolved_devices", "tool_target_name")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
-load("//sycl/private:rules/library.bzl", "compile_sources", "sycl_common")
+load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps", "step")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
 
@@ -46,7 +46,7 @@ def binary_pipeline(ctx, steps):
 
     Returns:
       struct(objects, wrapper_c, shards, images, compile_inputs, report, kernel_locations,
-      devices_config): the host objects (with the wrapper's), the wrapper source, the
+      devices_config, cc_toolchain, feature_configuration): the host objects (with the wrapper's), the wrapper source, the
       shard and image directories, the headers the TUs may include (generated ones among
       them), the (target, shard, images) triples of the compatibility report, the
       chains' kernel locations files, and the device configuration file the tools read.
@@ -88,9 +88,11 @@ def binary_pipeline(ctx, steps):
         report = report,
         kernel_locations = locations_of.values(),
         devices_config = common.devices_config,
+        cc_toolchain = common.cc_toolchain,
+        feature_configuration = common.feature_configuration,
     )
 
-def link_binary(ctx, objects):
+def link_binary(ctx, p):
     """Links the host objects with the deps' and the runtime's libraries (C++ toolchain).
 
     linkopts (with $(location) of data and deps expanded) and linkstatic apply as they
@@ -98,14 +100,14 @@ def link_binary(ctx, objects):
 
     Args:
       ctx: the rule context.
-      objects: the object Files.
+      p: the struct of binary_pipeline (its objects and C++ toolchain).
 
     Returns:
       (File, list of File): the executable, and the shared libraries it loads from its
       runfiles (linkstatic = False, or deps with only a shared library).
     """
-    cc_toolchain, fc = cc_setup(ctx)
-    outputs = cc_common.create_compilation_outputs(objects = depset(objects), pic_objects = depset(objects))
+    cc_toolchain, fc = p.cc_toolchain, p.feature_configuration
+    outputs = cc_common.create_compilation_outputs(objects = depset(p.objects), pic_objects = depset(p.objects))
     deps = ctx.attr.deps
     linkopts = [o for opt in getattr(ctx.attr, "linkopts", []) for o in ctx.tokenize(expand(ctx, opt))]
     linkstatic = getattr(ctx.attr, "linkstatic", True)
@@ -211,7 +213,7 @@ def _sycl_binary_impl(ctx):
     p = binary_pipeline(ctx, steps)
     register_steps(ctx, steps)
     report = compatibility_report(ctx, p)
-    exe, shared = link_binary(ctx, p.objects)
+    exe, shared = link_binary(ctx, p)
     return test_environment(ctx) + [
         executable_info(ctx, exe, shared),
         OutputGroupInfo(

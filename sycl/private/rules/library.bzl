@@ -1,59 +1,23 @@
 """sycl_library: host objects (CcInfo) and per-TU device IR (SyclInfo)."""
 
-load("//sycl/private:actions/compile.bzl", "archive", "cc_host_compile", "device_compile", "host_compile")
-load("//sycl/private:actions/traits.bzl", "traits_header")
-load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "cc_setup", "create_common", "scratch_path")
-load("//sycl/private:device_config.bzl", "FLAG_DEVICE_ATTRS", "resolved_devices", "tool_devices_config")
+load("//sycl/private:actions/compile.bzl", "archive")
+load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN")
+load("//sycl/private:device_config.bzl", "FLAG_DEVICE_ATTRS", "resolved_devices")
 load("//sycl/private:providers.bzl", "SyclInfo")
+load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
 
-def compile_sources(ctx, steps, common):
-    """The device and host compile of every source of ctx.
-
-    Args:
-      ctx: the rule context.
-      steps: the step list to append to.
-      common: the struct of create_common.
-
-    Returns:
-      (device IR Files, object Files, TU structs for SyclInfo.tus).
-    """
-    tus = [struct(src = src, flags = common.flags, inputs = common.headers) for src in common.srcs]
-    device = [device_compile(ctx, steps, common, src) for src in common.srcs]
-    if not common.srcs:
-        objects = []
-    elif common.host_via_cc:
-        objects = cc_host_compile(ctx, common)
-    else:
-        objects = [host_compile(ctx, steps, common, src) for src in common.srcs]
-    return device, objects, tus
-
-def sycl_common(ctx, devices):
-    """create_common with the devices' configuration file and traits header.
-
-    Args:
-      ctx: the rule context.
-      devices: [(name, SyclDeviceConfigInfo)] from resolved_devices.
-
-    Returns:
-      The struct of create_common.
-    """
-    cfg = tool_devices_config(ctx, devices)
-    traits = traits_header(ctx, devices, cfg, scratch_path(ctx, "traits/sycl_aspect_traits.h"))
-    return create_common(ctx, traits, cfg)
-
-def _linking_context(ctx, archive_file):
+def _linking_context(ctx, common, archive_file):
     linkopts = [o for opt in ctx.attr.linkopts for o in ctx.tokenize(ctx.expand_location(opt, ctx.attr.deps))]
     if not archive_file and not linkopts:
         return cc_common.merge_cc_infos(cc_infos = []).linking_context
     libs = []
     if archive_file:
-        cc_toolchain, fc = cc_setup(ctx)
         libs.append(cc_common.create_library_to_link(
             actions = ctx.actions,
-            feature_configuration = fc,
-            cc_toolchain = cc_toolchain,
+            feature_configuration = common.feature_configuration,
+            cc_toolchain = common.cc_toolchain,
             static_library = archive_file,
             alwayslink = ctx.attr.alwayslink,
         ))
@@ -72,15 +36,14 @@ def _sycl_library_impl(ctx):
     register_steps(ctx, steps)
     archive_file = None
     if objects:
-        cc_toolchain, _ = cc_setup(ctx)
-        archive_file = archive(ctx, common.tc, cc_toolchain, objects)
+        archive_file = archive(ctx, common.tc, common.cc_toolchain, objects)
     own = CcInfo(
         compilation_context = cc_common.create_compilation_context(
-            headers = depset(common.public_hdrs),
+            headers = depset(common.hdrs),
             defines = depset(ctx.attr.defines),
             includes = depset(common.own_includes),
         ),
-        linking_context = _linking_context(ctx, archive_file),
+        linking_context = _linking_context(ctx, common, archive_file),
     )
 
     # implementation_deps: compiled against and linked, but their headers, includes and

@@ -1,0 +1,41 @@
+"""What sycl_library and sycl_binary share: a target's common setup and its compiles."""
+
+load("//sycl/private:actions/compile.bzl", "cc_host_compile", "device_compile", "host_compile")
+load("//sycl/private:actions/traits.bzl", "traits_header")
+load("//sycl/private:common.bzl", "create_common", "scratch_path")
+load("//sycl/private:device_config.bzl", "tool_devices_config")
+
+def compile_sources(ctx, steps, common):
+    """The device and host compile of every source of ctx.
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      common: the struct of create_common.
+
+    Returns:
+      (device IR Files, object Files, TU structs for SyclInfo.tus).
+    """
+    tus = [struct(src = src, flags = common.flags, inputs = common.headers) for src in common.srcs]
+    device = [device_compile(ctx, steps, common, src) for src in common.srcs]
+    if not common.srcs:
+        objects = []
+    elif common.host_via_cc:
+        objects = cc_host_compile(ctx, common)
+    else:
+        objects = [host_compile(ctx, steps, common, src) for src in common.srcs]
+    return device, objects, tus
+
+def sycl_common(ctx, devices):
+    """create_common with the devices' configuration file and traits header.
+
+    Args:
+      ctx: the rule context.
+      devices: [(name, SyclDeviceConfigInfo)] from resolved_devices.
+
+    Returns:
+      The struct of create_common.
+    """
+    cfg = tool_devices_config(ctx, devices)
+    traits = traits_header(ctx, devices, cfg, scratch_path(ctx, "traits/sycl_aspect_traits.h"))
+    return create_common(ctx, traits, cfg)
