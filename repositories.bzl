@@ -68,8 +68,9 @@ def rules_sycl_register_toolchains():
     """
     native.register_toolchains(
         str(Label("//toolchain:all")),
-        # Built-in device targets; the fallback (zz_unknown_toolchain) sorts last.
         str(Label("//toolchain/devices:all")),
+        # Last: the fallback device toolchain, which matches any name.
+        str(Label("//toolchain/fallback:unknown_toolchain")),
     )
 
 # buildifier: disable=unnamed-macro

@@ -28,7 +28,7 @@ def sycl_device(name, target_name = None, **kwargs):
     )
 
 def declare_builtin_devices(name = "builtin"):  # buildifier: disable=unused-variable
-    """Declares one toolchain per built-in target of toolchain/devices.bzl, then the fallback.
+    """Declares one toolchain per built-in target of toolchain/devices.bzl.
 
     Args:
       name: unused (macro convention).
@@ -44,9 +44,20 @@ def declare_builtin_devices(name = "builtin"):  # buildifier: disable=unused-var
             aot_options = d["aot_options"],
             aliases = d["aliases"],
         )
-    unknown_device(name = "unknown")
+
+def declare_fallback_device(name = "unknown"):
+    """Declares the fallback device toolchain, `<name>_toolchain`, which matches any name.
+
+    It resolves when no registered device configuration has the requested name (the
+    rules then read --@rules_sycl//sycl:device_config_file, or fail naming the known
+    targets). rules_sycl registers it explicitly, after every other device toolchain.
+
+    Args:
+      name: the fallback's name.
+    """
+    unknown_device(name = name)
     native.toolchain(
-        name = "zz_unknown_toolchain",
-        toolchain = ":unknown",
+        name = name + "_toolchain",
+        toolchain = ":" + name,
         toolchain_type = DEVICE_TOOLCHAIN_TYPE,
     )
