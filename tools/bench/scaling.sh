@@ -8,7 +8,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
-source tools/bench/lib.sh
+source tools/lib.sh
 out="${1:-}"; shift || true
 counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(1 10 100 500)
 dir=tools/bench/gen

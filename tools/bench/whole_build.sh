@@ -12,7 +12,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
-source tools/bench/lib.sh
+source tools/lib.sh
 reps="${1:-3}"; out="${2:-}"
 dir=tools/bench/gen
 trap 'rm -rf "$ROOT/$dir"' EXIT

@@ -8,7 +8,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
-source tools/bench/lib.sh
+source tools/lib.sh
 reps="${1:-3}"; out="${2:-}"
 B=(tools/bazel build --noshow_progress //tools/bench:worker_actions)
 "${B[@]}" --//tools/bench:salt=warm >/dev/null 2>&1  # tools, analysis, worker start-up

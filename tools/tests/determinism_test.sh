@@ -6,7 +6,9 @@
 #     pipeline, the C++ compiles and links of @sycl_cc, the Go tool's build) and the
 #     parameter files of the examples for absolute paths and host-specific values (user,
 #     host name, home, workspace path).
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+WORK="$(mktemp -d)"
 trap '(cd "$WORK/ws" && tools/bazel --output_user_root="$WORK/root2" shutdown >/dev/null 2>&1) || true; bz "$WORK/ws" shutdown >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
 copy_workspace "$WORK/ws"
 bz "$WORK/ws" build //examples/... >/dev/null 2>&1

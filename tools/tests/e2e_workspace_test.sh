@@ -8,7 +8,9 @@
 #     the BUILD files; a sycl_binary builds for spir64, pocl_cpu, nvidia_gpu_sm_90 and the
 #     workspace's own sycl_device; the sycl_test runs on PoCL.
 # The archive holds what HEAD holds: commit first when you run this by hand.
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+WORK="$(mktemp -d)"
 ub() { (cd "$WORK/ws" && bazel --output_user_root="$WORK/root" "$@"); }
 trap 'ub shutdown >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
 

@@ -3,7 +3,9 @@
 # of exactly one shard per target (3 targets: 3 of the 24 AOT actions) and its filter
 # action per AOT target (pocl_cpu, nvidia_gpu_sm_90; generic spir64 is not filtered), read
 # from --execution_log_json_file.
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+WORK="$(mktemp -d)"
 trap 'bz "$WORK/ws" shutdown >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
 copy_workspace "$WORK/ws"
 bz "$WORK/ws" build //examples/optional_features >/dev/null 2>&1

@@ -2,7 +2,9 @@
 # Builds the examples against an nginx WebDAV cache on 127.0.0.1, cleans, rebuilds, and
 # fails unless every Sycl* action of the rebuild was a remote cache hit. nginx is started
 # here and stopped by its pid, also on failure.
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+WORK="$(mktemp -d)"
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 [ -x "$NGINX" ] || { echo "FAIL: nginx is not installed (tools/bootstrap.sh installs it)" >&2; exit 1; }
 port=$((20000 + RANDOM % 20000))

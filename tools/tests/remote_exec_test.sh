@@ -9,7 +9,9 @@
 #  2. bazel clean, then the same build with --remote_download_minimal: every action an
 #     action-cache hit, nothing executed;
 #  3. the executor's own tests (go test).
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+WORK="$(mktemp -d)"
 command -v bwrap >/dev/null || { echo "FAIL: bubblewrap is not installed (tools/bootstrap.sh installs it)" >&2; exit 1; }
 stop() {
   [ -f "$WORK/reapi.pid" ] && kill "$(cat "$WORK/reapi.pid")" 2>/dev/null || true
