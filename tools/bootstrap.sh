@@ -27,7 +27,7 @@ APT_PACKAGES=(
   bazel-bootstrap bazel-skylib bazel-rules-java bazel-rules-cc golang-1.19-go
   clang-22 llvm-22 llvm-22-tools lld-22 spirv-tools bubblewrap
   llvm-spirv-15 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo nginx
-  intel-opencl-icd libllvmspirvlib14 chromium fonts-dejavu-core clangd-22
+  intel-opencl-icd libllvmspirvlib14 chromium fonts-dejavu-core clangd-22 shellcheck
 )
 # rules_go and Gazelle: the versions of versions.bzl (the one place that holds them).
 pin() { sed -n "/\"$1\": {/,/}/s/.*\"version\": \"\([^\"]*\)\".*/\1/p" "$ROOT/versions.bzl" | head -1; }

@@ -43,9 +43,9 @@ run)
     (cd "$root/$1" && "$dir/$(bin_name "$1" "$2")" -test.run '^$' -test.fuzz "^$2\$" -test.fuzztime "${secs}s" \
       -test.fuzzcachedir "$dir/cache/$2" 2>&1 | grep -E '^fuzz: elapsed|^(PASS|FAIL|---)|failure|Failing input|_test.go' | tail -6) || true
     echo "corpus: $(ls "$dir/cache/$2/$2" 2>/dev/null | wc -l) entries"
-    for c in $(find "$root/$1/testdata/fuzz/$2" -newer "$dir/.start" -type f 2>/dev/null); do
+    while IFS= read -r c; do
       echo "new crasher $c:"; cat "$c"
-    done
+    done < <(find "$root/$1/testdata/fuzz/$2" -newer "$dir/.start" -type f 2>/dev/null)
   done
   exit 0 ;;
 esac

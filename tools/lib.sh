@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the workspace-level tests (tools/tests) and the benchmarks (tools/bench):
 # source it. It defines ROOT (this checkout) and functions; a caller sets its own shell
 # options and, where it needs one, its scratch directory WORK (outside the tree).

@@ -9,7 +9,7 @@ cd "$ROOT"
 tools/bazel build //language/sycl:gazelle_sycl >/dev/null 2>&1
 bin="$(readlink -f bazel-bin/language/sycl/gazelle_sycl_/gazelle_sycl)"
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=($(cd language/sycl/testdata && ls))
+[ ${#cases[@]} -gt 0 ] || mapfile -t cases < <(cd language/sycl/testdata && ls)
 for c in "${cases[@]}"; do
   src="language/sycl/testdata/$c"
   tmp="$(mktemp -d)"

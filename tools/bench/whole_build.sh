@@ -47,15 +47,18 @@ for ((r = 0; r < reps; r++)); do
 done
 rm -f "$log"
 [ -z "$out" ] || printf 'scenario\tpipeline\tseconds\tactions\taot_actions\n' >"$out"
+declare -A sec_of aot_of
 printf '%-8s %-8s %9s %8s %5s\n' scenario pipeline seconds actions aot
 for s in clean noop edit; do
   for t in modular mono; do
     read -r sec act aot <<<"$(median <<<"${res[$s,$t]}")"
     printf '%-8s %-8s %9.2f %8d %5d\n' "$s" "$t" "$sec" "$act" "$aot"
     [ -z "$out" ] || printf '%s\t%s\t%.2f\t%d\t%d\n' "$s" "$t" "$sec" "$act" "$aot" >>"$out"
-    eval "sec_${s}_${t}=$sec; aot_${s}_${t}=$aot"
+    sec_of[$s,$t]=$sec
+    aot_of[$s,$t]=$aot
   done
 done
 total_aot=$((ntargets * 8)) # targets x 8 shards
-echo "ratios (modular / mono): clean $(echo "scale=3; $sec_clean_modular / $sec_clean_mono" | bc)x (goal <= 1.1), one-kernel edit $(echo "scale=3; $sec_edit_modular / $sec_edit_mono" | bc)x (goal <= 0.3), no-op $(echo "scale=3; $sec_noop_modular / $sec_noop_mono" | bc)x"
-echo "AOT actions re-run after a one-kernel edit: $aot_edit_modular of $total_aot (goal <= $((total_aot / 8))); mono re-runs all $total_aot inside its one action"
+ratio() { echo "scale=3; ${sec_of[$1,modular]} / ${sec_of[$1,mono]}" | bc; }
+echo "ratios (modular / mono): clean $(ratio clean)x (goal <= 1.1), one-kernel edit $(ratio edit)x (goal <= 0.3), no-op $(ratio noop)x"
+echo "AOT actions re-run after a one-kernel edit: ${aot_of[edit,modular]} of $total_aot (goal <= $((total_aot / 8))); mono re-runs all $total_aot inside its one action"

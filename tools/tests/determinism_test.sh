@@ -13,7 +13,6 @@ trap '(cd "$WORK/ws" && tools/bazel --output_user_root="$WORK/root2" shutdown >/
 copy_workspace "$WORK/ws"
 bz "$WORK/ws" build //examples/... >/dev/null 2>&1
 (cd "$WORK/ws" && find -L bazel-bin/examples -path '*/_sycl/*' -type f ! -name '*.params' -print0 | sort -z | xargs -0 sha256sum) >"$WORK/first.sums"
-out1="$(cd "$WORK/ws" && readlink -f bazel-out)"
 bz "$WORK/ws" clean --expunge >/dev/null 2>&1 || true
 (cd "$WORK/ws" && tools/bazel --output_user_root="$WORK/root2" build //examples/... --jobs=1 --materialize_param_files >/dev/null 2>&1)
 (cd "$WORK/ws" && find -L bazel-bin/examples -path '*/_sycl/*' -type f ! -name '*.params' -print0 | sort -z | xargs -0 sha256sum) >"$WORK/second.sums"

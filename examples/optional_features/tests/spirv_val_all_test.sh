@@ -10,7 +10,6 @@ for d in "$@"; do
     [ -e "$spv" ] || continue
     "$val" "$spv"
     caps=$({ "$dis" "$spv" | grep -oE 'OpCapability (Float64|Float16|Int64Atomics)' || true; } | sort -u | sed 's/OpCapability //; s/Float64/fp64/; s/Float16/fp16/; s/Int64Atomics/atomic64/' | sort | tr '\n' ',')
-    prop="${spv%.spv}.prop"
     want=$("$sd" inspect "$d/files.table" | awk -v f="$(basename "$spv")" '$2 == f {print $4}' | tr ',' '\n' | grep -v '(none)' | sort | tr '\n' ',' || true)
     [ "$caps" = "$want" ] || { echo "FAIL $spv: capabilities [$caps] vs .prop aspects [$want]" >&2; exit 1; }
     n=$((n + 1))
