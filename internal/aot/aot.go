@@ -33,6 +33,14 @@ type Tools struct {
 type Step struct {
 	Tool string
 	Args []string
+	// Kind is what the step runs ("llc", "llvm-spirv", "ptxas", "ocloc", "opencl-aot"):
+	// its quirks and error reports are keyed by it.
+	Kind string
+	// Output is the file the step writes.
+	Output string
+	// Temp says the output feeds the next step only (SPIR-V for a second tool): it is
+	// removed once the image is made.
+	Temp bool
 }
 
 // Images returns the images that Plan's commands write for out: out itself and, for
@@ -64,35 +72,36 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 		return nil, err
 	}
 	toSPIRV := func(spv string) Step {
-		return Step{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}}
+		return Step{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}, "llc", spv, spv != out}
 	}
+	spv := out + ".spv"
 	switch t.AOT.Tool {
 	case "llvm-spirv":
 		if err := need(tools.LLVMSpirv, "llvm-spirv"); err != nil {
 			return nil, err
 		}
-		spv := out + ".spv"
-		return []Step{toSPIRV(spv), {tools.LLVMSpirv, append(append([]string{}, t.AOT.Options...), spv, "-o", out)}}, nil
+		args := append(append([]string{}, t.AOT.Options...), spv, "-o", out)
+		return []Step{toSPIRV(spv), {tools.LLVMSpirv, args, "llvm-spirv", out, false}}, nil
 	case "ptx":
 		arch := devconfig.NVPTXArch(t)
-		steps := []Step{{tools.LLC, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", in, "-o", out}}}
+		steps := []Step{{tools.LLC, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", in, "-o", out}, "llc", out, false}}
 		if tools.Ptxas != "" {
-			steps = append(steps, Step{tools.Ptxas, []string{"-arch=" + arch, out, "-o", pathArg(cubinPath(out))}})
+			cubin := pathArg(cubinPath(out))
+			steps = append(steps, Step{tools.Ptxas, []string{"-arch=" + arch, out, "-o", cubin}, "ptxas", cubin, false})
 		}
 		return steps, nil
 	case "ocloc":
 		if err := need(tools.Ocloc, "ocloc (Intel's offline compiler)"); err != nil {
 			return nil, err
 		}
-		spv := out + ".spv"
 		args := []string{"compile", "-spirv_input", "-file", spv, "-output", out, "-output_no_suffix"}
-		return []Step{toSPIRV(spv), {tools.Ocloc, append(args, t.AOT.Options...)}}, nil
+		return []Step{toSPIRV(spv), {tools.Ocloc, append(args, t.AOT.Options...), "ocloc", out, false}}, nil
 	case "opencl-aot":
 		if err := need(tools.OpenCLAOT, "opencl-aot"); err != nil {
 			return nil, err
 		}
-		spv := out + ".spv"
-		return []Step{toSPIRV(spv), {tools.OpenCLAOT, append([]string{"--device=cpu", spv, "-o", out}, t.AOT.Options...)}}, nil
+		args := append([]string{"--device=cpu", spv, "-o", out}, t.AOT.Options...)
+		return []Step{toSPIRV(spv), {tools.OpenCLAOT, args, "opencl-aot", out, false}}, nil
 	}
 	return []Step{toSPIRV(out)}, nil
 }
@@ -109,15 +118,11 @@ func pathArg(p string) string {
 // files: the tools would write through them (a link planted in the output directory).
 func checkOutputs(table string, line int, steps []Step) error {
 	for _, s := range steps {
-		for i, a := range s.Args {
-			if (a == "-o" || a == "-output") && i+1 < len(s.Args) {
-				if special, err := atomicfile.Check(s.Args[i+1]); err != nil || special {
-					if err == nil {
-						err = fmt.Errorf("%s is not a regular file", s.Args[i+1])
-					}
-					return diag.Errorf(table, line, "%v", err)
-				}
+		if special, err := atomicfile.Check(s.Output); err != nil || special {
+			if err == nil {
+				err = fmt.Errorf("%s is not a regular file", s.Output)
 			}
+			return diag.Errorf(table, line, "%v", err)
 		}
 	}
 	return nil
@@ -125,7 +130,8 @@ func checkOutputs(table string, line int, steps []Step) error {
 
 // Compile compiles every row of table for t into outDir and writes outDir/files.table,
 // running the tools through env (killed when its context is cancelled). With dryRun it
-// prints the commands instead of running them.
+// prints the commands instead of running them. Per row and device_if unit: plan the
+// steps, run them, collect the image and its cells; then commit everything at once.
 func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDir string, dryRun bool) error {
 	data, err := os.ReadFile(table)
 	if err != nil {
@@ -135,149 +141,206 @@ func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDi
 	if err != nil {
 		return err
 	}
-	code := tab.Column(filetable.Code)
-	if code < 0 {
+	c := &compilation{env: env, table: table, tab: tab, code: tab.Column(filetable.Code), t: t, tools: tools,
+		outDir: outDir, stage: outDir, dryRun: dryRun, written: map[string]int{}}
+	if c.code < 0 {
 		return diag.Errorf(table, 1, "the table has no Code column")
 	}
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
-	kind, _ := devconfig.LookupAOTTool(t.AOT.Tool)
+	c.kind, _ = devconfig.LookupAOTTool(t.AOT.Tool)
 	// The tools write into a fresh staging directory; the images, their cells and the
 	// table then appear in outDir together, or (on any failure) not at all.
-	stage := outDir
 	if !dryRun {
-		if stage, err = os.MkdirTemp(outDir, ".aot-"); err != nil {
+		if c.stage, err = os.MkdirTemp(outDir, ".aot-"); err != nil {
 			return diag.Errorf(table, 0, "cannot create a staging directory in %s: %v", outDir, err)
 		}
-		removeStage := func() { os.RemoveAll(stage) }
+		removeStage := func() { os.RemoveAll(c.stage) }
 		defer atomicfile.Track(removeStage)()
 		defer removeStage()
 	}
-	var batch atomicfile.Batch
-	defer batch.Abort()
-	res := &filetable.Table{Columns: tab.Columns, Titled: true}
-	written := map[string]int{} // output name -> the row that writes it
-	claim := func(line int, name string) error {
-		if first, dup := written[name]; dup {
-			return diag.Errorf(table, line, "output %s would overwrite what row %d writes; rename one of the two", name, first)
+	defer c.batch.Abort()
+	c.res = &filetable.Table{Columns: tab.Columns, Titled: true}
+	for i := range tab.Rows {
+		if err := c.row(i); err != nil {
+			return err
 		}
-		written[name] = line
-		return nil
 	}
-	for i, row := range tab.Rows {
-		line := tab.Lines[i]
-		in, err := filetable.Resolve(table, line, row[code], false)
-		if err != nil {
+	c.batch.Add(filepath.Join(outDir, filetable.TableFile), c.res.Bytes())
+	return c.batch.Commit()
+}
+
+// compilation is one Compile call's state.
+type compilation struct {
+	env           *cli.Env
+	table         string
+	tab           *filetable.Table
+	code          int
+	t             *devconfig.Target
+	tools         Tools
+	kind          devconfig.AOTTool
+	outDir, stage string
+	dryRun        bool
+	batch         atomicfile.Batch
+	res           *filetable.Table
+	written       map[string]int // output name -> the row that writes it
+}
+
+// claim records that row line writes name, refusing a second writer.
+func (c *compilation) claim(line int, name string) error {
+	if first, dup := c.written[name]; dup {
+		return diag.Errorf(c.table, line, "output %s would overwrite what row %d writes; rename one of the two", name, first)
+	}
+	c.written[name] = line
+	return nil
+}
+
+// row compiles table row i: one image (or one per device_if outcome) and its cells.
+func (c *compilation) row(i int) error {
+	row, line := c.tab.Rows[i], c.tab.Lines[i]
+	in, err := filetable.Resolve(c.table, line, row[c.code], false)
+	if err != nil {
+		return err
+	}
+	base := strings.TrimSuffix(filepath.Base(row[c.code]), filepath.Ext(row[c.code]))
+	units, err := deviceIfUnits(c.table, line, in, base, c.stage, c.t, c.kind, c.dryRun)
+	if err != nil {
+		return err
+	}
+	copied := map[string]bool{} // cells shared by a row's variants
+	for _, u := range units {
+		if err := c.unit(line, row, in, base, u, copied); err != nil {
 			return err
 		}
-		base := strings.TrimSuffix(filepath.Base(row[code]), filepath.Ext(row[code]))
-		units, err := deviceIfUnits(table, line, in, base, stage, t, kind, dryRun)
-		if err != nil {
+	}
+	return nil
+}
+
+// unit plans, runs and collects one image of a row (a device_if unit).
+func (c *compilation) unit(line int, row []string, in, base string, u unit, copied map[string]bool) error {
+	name := base
+	if u.tag != "" {
+		name += "." + u.tag
+	}
+	out := pathArg(filepath.Join(c.stage, name+c.kind.Ext))
+	images := Images(c.t, c.tools, out)
+	for _, img := range images {
+		if err := c.claim(line, filepath.Base(img)); err != nil {
 			return err
 		}
-		copied := map[string]bool{} // cells shared by a row's variants
-		for _, u := range units {
-			name := base
+	}
+	steps, err := Plan(c.t, c.tools, u.in, out)
+	if err != nil {
+		return diag.Errorf(c.table, line, "%v", err)
+	}
+	if err := checkOutputs(c.table, line, steps); err != nil {
+		return err
+	}
+	if err := c.run(line, row, steps); err != nil {
+		return err
+	}
+	if !c.dryRun {
+		for _, s := range steps {
+			if s.Temp {
+				os.Remove(s.Output)
+			}
+		}
+		if u.in != in {
+			os.Remove(u.in)
+		}
+	}
+	cells, err := c.cells(line, row, u, copied)
+	if err != nil {
+		return err
+	}
+	for _, img := range images {
+		if !c.dryRun {
+			c.batch.Adopt(img, filepath.Join(c.outDir, filepath.Base(img)))
+		}
+		cells[c.code] = filepath.Base(img)
+		c.res.Add(append([]string{}, cells...)...)
+	}
+	return nil
+}
+
+// run runs the steps of one image (or prints them, dry): a tool's quirks and its error
+// report are chosen by the step's kind.
+func (c *compilation) run(line int, row []string, steps []Step) error {
+	for i, s := range steps {
+		if c.dryRun {
+			fmt.Fprintf(c.env.Stdout, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
+			continue
+		}
+		if s.Kind == "llvm-spirv" && i > 0 {
+			// llvm-spirv-15 aborts on scalar OpConstantNull, which llc-22 writes: rewrite
+			// its SPIR-V input (the previous step's output) first.
+			if err := rewriteScalarNulls(steps[i-1].Output); err != nil {
+				return diag.Errorf(c.table, line, "%v", err)
+			}
+		}
+		stdout, stderr, err := c.env.Run(nil, s.Tool, s.Args...)
+		if err == nil {
+			continue
+		}
+		if s.Kind == "ocloc" {
+			return oclocError(c.env, c.table, line, c.tab, row, c.t, s.Tool, string(stdout)+string(stderr), c.tools.KernelLocations)
+		}
+		what, where := describeImage(c.table, line, c.tab, row, c.tools.KernelLocations)
+		return toolError(c.table, line, s.Tool, what, where, err, string(stderr))
+	}
+	return nil
+}
+
+// cells copies a row's other cells (symbols, properties) for unit u into the batch and
+// returns the result row without its Code cell. A device_if unit gets its own
+// properties; other cells shared by a row's units are copied once.
+func (c *compilation) cells(line int, row []string, u unit, copied map[string]bool) ([]string, error) {
+	cells := make([]string, len(row))
+	for col, cell := range row {
+		if col == c.code {
+			continue
+		}
+		isProps := c.tab.Columns[col] == filetable.Properties
+		if !isProps && copied[cell] {
+			cells[col] = filepath.Base(cell)
+			continue
+		}
+		src, err := filetable.Resolve(c.table, line, cell, false)
+		if err != nil {
+			return nil, err
+		}
+		b, err := os.ReadFile(src)
+		if err != nil {
+			return nil, diag.Errorf(c.table, line, "cannot read %s: %v", cell, err)
+		}
+		cellName := filepath.Base(cell)
+		if isProps {
+			if b, err = c.unitProps(src, b, u); err != nil {
+				return nil, err
+			}
 			if u.tag != "" {
-				name += "." + u.tag
-			}
-			out := pathArg(filepath.Join(stage, name+kind.Ext))
-			images := Images(t, tools, out)
-			for _, img := range images {
-				if err := claim(line, filepath.Base(img)); err != nil {
-					return err
-				}
-			}
-			steps, err := Plan(t, tools, u.in, out)
-			if err != nil {
-				return diag.Errorf(table, line, "%v", err)
-			}
-			if err := checkOutputs(table, line, steps); err != nil {
-				return err
-			}
-			for _, s := range steps {
-				if dryRun {
-					fmt.Fprintf(env.Stdout, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
-					continue
-				}
-				if s.Tool == tools.LLVMSpirv {
-					// llvm-spirv-15 aborts on scalar OpConstantNull, which llc-22 writes:
-					// rewrite its SPIR-V input (the llc step's output) first.
-					for _, a := range s.Args {
-						if strings.HasSuffix(a, ".spv") {
-							if err := rewriteScalarNulls(a); err != nil {
-								return diag.Errorf(table, line, "%v", err)
-							}
-						}
-					}
-				}
-				if stdout, stderr, err := env.Run(nil, s.Tool, s.Args...); err != nil {
-					if s.Tool == tools.Ocloc {
-						return oclocError(env, table, line, tab, row, t, s.Tool, string(stdout)+string(stderr), tools.KernelLocations)
-					}
-					what, where := describeImage(table, line, tab, row, tools.KernelLocations)
-					return toolError(table, line, s.Tool, what, where, err, string(stderr))
-				}
-			}
-			for _, s := range steps {
-				if s.Tool == tools.LLC && strings.HasSuffix(s.Args[len(s.Args)-1], ".spv") && s.Args[len(s.Args)-1] != out && !dryRun {
-					os.Remove(s.Args[len(s.Args)-1])
-				}
-			}
-			if u.in != in && !dryRun {
-				os.Remove(u.in)
-			}
-			cells := make([]string, len(row))
-			for c, cell := range row {
-				if c == code {
-					continue
-				}
-				isProps := tab.Columns[c] == filetable.Properties
-				if !isProps && copied[cell] {
-					cells[c] = filepath.Base(cell)
-					continue
-				}
-				src, err := filetable.Resolve(table, line, cell, false)
-				if err != nil {
-					return err
-				}
-				b, err := os.ReadFile(src)
-				if err != nil {
-					return diag.Errorf(table, line, "cannot read %s: %v", cell, err)
-				}
-				cellName := filepath.Base(cell)
-				if isProps {
-					if b, err = u.props(src, b); err != nil {
-						return err
-					}
-					if kind.WrapTarget != "spir64" {
-						if b, err = withCompileTarget(src, b, t.Name); err != nil {
-							return err
-						}
-					}
-					if u.tag != "" {
-						cellName = strings.TrimSuffix(cellName, filepath.Ext(cellName)) + "." + u.tag + filepath.Ext(cellName)
-					}
-				}
-				if err := claim(line, cellName); err != nil {
-					return err
-				}
-				copied[cell] = true
-				batch.Add(filepath.Join(outDir, cellName), b)
-				cells[c] = cellName
-			}
-			for _, img := range images {
-				if !dryRun {
-					batch.Adopt(img, filepath.Join(outDir, filepath.Base(img)))
-				}
-				cells[code] = filepath.Base(img)
-				res.Add(append([]string{}, cells...)...)
+				cellName = strings.TrimSuffix(cellName, filepath.Ext(cellName)) + "." + u.tag + filepath.Ext(cellName)
 			}
 		}
+		if err := c.claim(line, cellName); err != nil {
+			return nil, err
+		}
+		copied[cell] = true
+		c.batch.Add(filepath.Join(c.outDir, cellName), b)
+		cells[col] = cellName
 	}
-	batch.Add(filepath.Join(outDir, filetable.TableFile), res.Bytes())
-	return batch.Commit()
+	return cells, nil
+}
+
+// unitProps is a unit's property file: its device_if outcome and, for native images,
+// the target's name as compile_target.
+func (c *compilation) unitProps(src string, b []byte, u unit) ([]byte, error) {
+	b, err := u.props(src, b)
+	if err != nil || c.kind.WrapTarget == "spir64" {
+		return b, err
+	}
+	return withCompileTarget(src, b, c.t.Name)
 }
 
 // toolError reports a failed tool run on a row: a first line naming the tool, the image

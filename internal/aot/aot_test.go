@@ -33,19 +33,19 @@ func TestPlanPerFamily(t *testing.T) {
 	cases := []struct {
 		target string
 		out    string
-		want   []Step
+		want   []command
 	}{
-		{"spir64", "o/x.spv", []Step{{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.spv"}}}},
-		{"pocl_cpu", "o/x.bc", []Step{
+		{"spir64", "o/x.spv", []command{{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.spv"}}}},
+		{"pocl_cpu", "o/x.bc", []command{
 			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bc.spv"}},
 			{"llvm-spirv", []string{"-r", "--spirv-target-env=CL1.2", "./o/x.bc.spv", "-o", "./o/x.bc"}},
 		}},
-		{"nvidia_gpu_sm_90", "o/x.ptx", []Step{{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./in.ll", "-o", "./o/x.ptx"}}}},
-		{"intel_gpu_tgllp", "o/x.bin", []Step{
+		{"nvidia_gpu_sm_90", "o/x.ptx", []command{{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./in.ll", "-o", "./o/x.ptx"}}}},
+		{"intel_gpu_tgllp", "o/x.bin", []command{
 			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bin.spv"}},
 			{"ocloc", []string{"compile", "-spirv_input", "-file", "./o/x.bin.spv", "-output", "./o/x.bin", "-output_no_suffix", "-device", "tgllp"}},
 		}},
-		{"spir64_x86_64", "o/x.bin", []Step{
+		{"spir64_x86_64", "o/x.bin", []command{
 			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bin.spv"}},
 			{"opencl-aot", []string{"--device=cpu", "./o/x.bin.spv", "-o", "./o/x.bin"}},
 		}},
@@ -56,9 +56,48 @@ func TestPlanPerFamily(t *testing.T) {
 			t.Errorf("%s: %v", tc.target, err)
 			continue
 		}
-		if !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("%s:\n got %q\nwant %q", tc.target, got, tc.want)
+		if !reflect.DeepEqual(commands(got), tc.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tc.target, commands(got), tc.want)
 		}
+	}
+}
+
+// command is a step's command line, what TestPlanPerFamily compares.
+type command struct {
+	Tool string
+	Args []string
+}
+
+func commands(steps []Step) []command {
+	var out []command
+	for _, s := range steps {
+		out = append(out, command{s.Tool, s.Args})
+	}
+	return out
+}
+
+// TestPlanStepKinds: each step says what it runs, what it writes, and whether that is an
+// intermediate (the SPIR-V a second tool reads), so that Compile needs no argv scanning.
+func TestPlanStepKinds(t *testing.T) {
+	steps, err := Plan(target(t, "intel_gpu_tgllp"), tools, "in.ll", "o/x.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type shape struct {
+		Kind, Output string
+		Temp         bool
+	}
+	var got []shape
+	for _, s := range steps {
+		got = append(got, shape{s.Kind, s.Output, s.Temp})
+	}
+	want := []shape{{"llc", "./o/x.bin.spv", true}, {"ocloc", "./o/x.bin", false}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	steps, _ = Plan(target(t, "spir64"), tools, "in.ll", "o/x.spv")
+	if len(steps) != 1 || steps[0].Kind != "llc" || steps[0].Output != "./o/x.spv" || steps[0].Temp {
+		t.Errorf("spir64: %+v", steps)
 	}
 }
 
@@ -176,12 +215,12 @@ func TestPtxasCubin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Step{
+	want := []command{
 		{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./in.ll", "-o", "./o/x.ptx"}},
 		{"ptxas", []string{"-arch=sm_90", "./o/x.ptx", "-o", "./o/x.cubin"}},
 	}
-	if !reflect.DeepEqual(steps, want) {
-		t.Errorf("plan:\n got %q\nwant %q", steps, want)
+	if !reflect.DeepEqual(commands(steps), want) {
+		t.Errorf("plan:\n got %q\nwant %q", commands(steps), want)
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "t.table"), []byte("[Code|Properties|Symbols]\na.ll|a.prop|a.sym\n"), 0o644)
