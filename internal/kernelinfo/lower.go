@@ -46,107 +46,28 @@ func Lower(m *llvmir.Module) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	line := 0
+	c := &lowering{m: m, byFunc: map[*llvmir.Function]*lowered{}, condSeen: map[*llvmir.Function]bool{}}
 	if g := m.Global(llvmir.AnnotationsGlobal); g != nil {
-		line = g.Line
-	}
-	errorf := func(a *llvmir.Annotation, format string, args ...interface{}) error {
-		return diag.Errorf(m.File, line, "%s:%d: [[clang::annotate(%q)]]: %s", a.File, a.Line, a.Name, fmt.Sprintf(format, args...))
-	}
-	byFunc := map[*llvmir.Function]*lowered{}
-	var order []*lowered
-	condSeen := map[*llvmir.Function]bool{}
-	var condCallers []*llvmir.Function
-	var condFrom []string
-	get := func(f *llvmir.Function) *lowered {
-		l := byFunc[f]
-		if l == nil {
-			l = &lowered{f: f}
-			byFunc[f] = l
-			order = append(order, l)
-		}
-		return l
-	}
-	ours := func(a *llvmir.Annotation) bool {
-		switch a.Name {
-		case DeviceHasAnnotation, KernelDeviceHasAnnotation, KernelWorkGroupSizeAnnotation, KernelSubGroupSizeAnnotation, CondCallerAttr:
-			return true
-		}
-		return false
+		c.line = g.Line
 	}
 	for i := range anns {
-		a := &anns[i]
-		if !ours(a) {
-			continue
-		}
-		var f *llvmir.Function
-		args := a.Args
-		if a.Name == CondCallerAttr {
-			if f = m.Func(a.Target); f == nil {
-				return nil, errorf(a, "@%s is not a function", a.Target)
+		if a := &anns[i]; ours(a) {
+			if err := c.add(a); err != nil {
+				return nil, err
 			}
-			if !condSeen[f] {
-				condSeen[f] = true
-				condCallers = append(condCallers, f)
-				condFrom = append(condFrom, fmt.Sprintf("%s:%d", a.File, a.Line))
-			}
-			continue
-		}
-		if a.Name == DeviceHasAnnotation {
-			if f = m.Func(a.Target); f == nil {
-				return nil, errorf(a, "@%s is not a function", a.Target)
-			}
-		} else {
-			if len(args) == 0 || !args[0].IsString {
-				return nil, errorf(a, "the first argument must be the kernel's name")
-			}
-			if f = m.Func(args[0].Str); f == nil || f.Decl || !f.IsKernel() {
-				return nil, errorf(a, "the module defines no kernel %s", args[0].Str)
-			}
-			args = args[1:]
-		}
-		ints := make([]int64, len(args))
-		for j, arg := range args {
-			if arg.IsString || arg.Int < 0 || arg.Int > 1<<32-1 {
-				return nil, errorf(a, "argument %d must be an integer in [0, 2^32)", j+1)
-			}
-			ints[j] = arg.Int
-		}
-		l := get(f)
-		from := fmt.Sprintf("%s:%d", a.File, a.Line)
-		switch a.Name {
-		case DeviceHasAnnotation, KernelDeviceHasAnnotation:
-			l.hasDecl = true
-			l.declared = appendNew(l.declared, ints)
-		case KernelWorkGroupSizeAnnotation:
-			if len(ints) < 1 || len(ints) > 3 {
-				return nil, errorf(a, "a work-group size has 1 to 3 dimensions, not %d", len(ints))
-			}
-			if l.wg != nil && !equalInts(l.wg, ints) {
-				return nil, errorf(a, "kernel %s already requires work-group size %s (%s)", f.Name, JoinDims(l.wg), l.wgFrom)
-			}
-			l.wg, l.wgFrom = ints, from
-		case KernelSubGroupSizeAnnotation:
-			if len(ints) != 1 || ints[0] == 0 {
-				return nil, errorf(a, "want one non-zero sub-group size")
-			}
-			if l.sgFrom != "" && l.sg != ints[0] {
-				return nil, errorf(a, "kernel %s already requires sub-group size %d (%s)", f.Name, l.sg, l.sgFrom)
-			}
-			l.sg, l.sgFrom = ints[0], from
 		}
 	}
-	if len(order) == 0 && len(condCallers) == 0 {
+	if len(c.order) == 0 && len(c.condCallers) == 0 {
 		return nil, nil
 	}
 	ed := llvmir.NewEditor(m)
-	for _, l := range order {
+	for _, l := range c.order {
 		if err := l.apply(m, ed); err != nil {
 			return nil, err
 		}
 	}
-	for i, f := range condCallers {
-		if err := lowerCondCaller(m, ed, f, condFrom[i]); err != nil {
+	for i, f := range c.condCallers {
+		if err := lowerCondCaller(m, ed, f, c.condFrom[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -156,6 +77,113 @@ func Lower(m *llvmir.Module) ([]byte, error) {
 		return nil, err
 	}
 	return []byte(b.String()), nil
+}
+
+// ours says whether an annotation is one of rsycl/sycl_lite.h's (a user's own are left
+// alone).
+func ours(a *llvmir.Annotation) bool {
+	switch a.Name {
+	case DeviceHasAnnotation, KernelDeviceHasAnnotation, KernelWorkGroupSizeAnnotation, KernelSubGroupSizeAnnotation, CondCallerAttr:
+		return true
+	}
+	return false
+}
+
+// lowering collects what Lower's annotations ask for, per function in module order.
+type lowering struct {
+	m           *llvmir.Module
+	line        int // @llvm.global.annotations' line, for errors
+	byFunc      map[*llvmir.Function]*lowered
+	order       []*lowered
+	condSeen    map[*llvmir.Function]bool
+	condCallers []*llvmir.Function
+	condFrom    []string
+}
+
+func (c *lowering) errorf(a *llvmir.Annotation, format string, args ...interface{}) error {
+	return diag.Errorf(c.m.File, c.line, "%s:%d: [[clang::annotate(%q)]]: %s", a.File, a.Line, a.Name, fmt.Sprintf(format, args...))
+}
+
+func (c *lowering) get(f *llvmir.Function) *lowered {
+	l := c.byFunc[f]
+	if l == nil {
+		l = &lowered{f: f}
+		c.byFunc[f] = l
+		c.order = append(c.order, l)
+	}
+	return l
+}
+
+// add records one of our annotations.
+func (c *lowering) add(a *llvmir.Annotation) error {
+	if a.Name == CondCallerAttr {
+		f := c.m.Func(a.Target)
+		if f == nil {
+			return c.errorf(a, "@%s is not a function", a.Target)
+		}
+		if !c.condSeen[f] {
+			c.condSeen[f] = true
+			c.condCallers = append(c.condCallers, f)
+			c.condFrom = append(c.condFrom, fmt.Sprintf("%s:%d", a.File, a.Line))
+		}
+		return nil
+	}
+	f, ints, err := c.target(a)
+	if err != nil {
+		return err
+	}
+	l := c.get(f)
+	from := fmt.Sprintf("%s:%d", a.File, a.Line)
+	switch a.Name {
+	case DeviceHasAnnotation, KernelDeviceHasAnnotation:
+		l.hasDecl = true
+		l.declared = appendNew(l.declared, ints)
+	case KernelWorkGroupSizeAnnotation:
+		if len(ints) < 1 || len(ints) > 3 {
+			return c.errorf(a, "a work-group size has 1 to 3 dimensions, not %d", len(ints))
+		}
+		if l.wg != nil && !equalInts(l.wg, ints) {
+			return c.errorf(a, "kernel %s already requires work-group size %s (%s)", f.Name, JoinDims(l.wg), l.wgFrom)
+		}
+		l.wg, l.wgFrom = ints, from
+	case KernelSubGroupSizeAnnotation:
+		if len(ints) != 1 || ints[0] == 0 {
+			return c.errorf(a, "want one non-zero sub-group size")
+		}
+		if l.sgFrom != "" && l.sg != ints[0] {
+			return c.errorf(a, "kernel %s already requires sub-group size %d (%s)", f.Name, l.sg, l.sgFrom)
+		}
+		l.sg, l.sgFrom = ints[0], from
+	}
+	return nil
+}
+
+// target is the function a requirement annotation is about (the annotated function, or
+// the kernel its first argument names) and its integer arguments.
+func (c *lowering) target(a *llvmir.Annotation) (*llvmir.Function, []int64, error) {
+	var f *llvmir.Function
+	args := a.Args
+	if a.Name == DeviceHasAnnotation {
+		if f = c.m.Func(a.Target); f == nil {
+			return nil, nil, c.errorf(a, "@%s is not a function", a.Target)
+		}
+	} else {
+		if len(args) == 0 || !args[0].IsString {
+			return nil, nil, c.errorf(a, "the first argument must be the kernel's name")
+		}
+		if f = c.m.Func(args[0].Str); f == nil || f.Decl || !f.IsKernel() {
+			return nil, nil, c.errorf(a, "the module defines no kernel %s", args[0].Str)
+		}
+		args = args[1:]
+	}
+	ints := make([]int64, len(args))
+	for j, arg := range args {
+		if arg.IsString || arg.Int < 0 || arg.Int > 1<<32-1 {
+			return nil, nil, c.errorf(a, "argument %d must be an integer in [0, 2^32)", j+1)
+		}
+		ints[j] = arg.Int
+	}
+	return f, ints, nil
 }
 
 func (l *lowered) apply(m *llvmir.Module, ed *llvmir.Editor) error {
