@@ -203,50 +203,9 @@ func describe(im *Image, reg *props.Registry) {
 // Build reads the tables of specs and checks every kernel against every target of cfg.
 // Targets keep their first appearance's order; kernels are sorted by name (Kernel.Name).
 func Build(title string, cfg *devconfig.Config, specs []Spec, allowOutside bool) (*Report, error) {
-	type targetData struct {
-		t      *devconfig.Target
-		col    *Target
-		shards []Image
-		images []Image
-	}
-	var order []*targetData
-	byName := map[string]*targetData{}
-	kernels := map[string]bool{}
-	cache := map[string][]Image{}
-	read := func(file string) ([]Image, error) {
-		if ims, ok := cache[file]; ok {
-			return ims, nil
-		}
-		ims, err := readTable(file, allowOutside)
-		cache[file] = ims
-		return ims, err
-	}
-	for _, s := range specs {
-		td := byName[s.Target]
-		if td == nil {
-			t, ok := cfg.Lookup(s.Target)
-			if !ok {
-				return nil, cfg.UnknownTargetError(s.Target)
-			}
-			td = &targetData{t: t, col: &Target{Name: s.Target, Tool: t.AOT.Tool, JIT: t.AOT.Tool == ""}}
-			byName[s.Target] = td
-			order = append(order, td)
-		}
-		shard, err := read(s.Shard)
-		if err != nil {
-			return nil, err
-		}
-		images, err := read(s.Images)
-		if err != nil {
-			return nil, err
-		}
-		td.shards = append(td.shards, shard...)
-		td.images = append(td.images, images...)
-		for _, im := range shard {
-			for _, k := range im.Kernels {
-				kernels[k] = true
-			}
-		}
+	order, kernels, err := readSpecs(cfg, specs, allowOutside)
+	if err != nil {
+		return nil, err
 	}
 	r := &Report{Title: title}
 	for k := range kernels {
@@ -269,33 +228,93 @@ func Build(title string, cfg *devconfig.Config, specs []Spec, allowOutside bool)
 	for _, k := range r.Kernels {
 		row := make([]Cell, len(order))
 		for j, td := range order {
-			c := &row[j]
-			for _, im := range td.images {
-				if contains(im.Kernels, k.Symbol) {
-					c.Images = append(c.Images, im)
-				}
-			}
-			if len(c.Images) > 0 {
-				td.col.Covered++
-				continue
-			}
-			c.Reason = "no image of this kernel for the target"
-			for _, im := range td.shards {
-				if !contains(im.Kernels, k.Symbol) {
-					continue
-				}
-				if ok, why := td.t.Check(im.reqs, devconfig.DPCPP); !ok {
-					c.Reason = why
-				}
-				break
-			}
-			if c.Reason == "no image of this kernel for the target" && !hasKernel(td.shards, k.Symbol) {
-				c.Reason = "not in this target's device code"
-			}
+			row[j] = td.cell(k.Symbol)
 		}
 		r.Cells = append(r.Cells, row)
 	}
 	return r, nil
+}
+
+// targetData is what the report knows of one target: its configuration, its column,
+// the images before the filter (shards) and after (images).
+type targetData struct {
+	t      *devconfig.Target
+	col    *Target
+	shards []Image
+	images []Image
+}
+
+// readSpecs reads every spec's tables (each file once), grouped by target in first
+// appearance order, and the kernels of the shards.
+func readSpecs(cfg *devconfig.Config, specs []Spec, allowOutside bool) ([]*targetData, map[string]bool, error) {
+	var order []*targetData
+	byName := map[string]*targetData{}
+	kernels := map[string]bool{}
+	cache := map[string][]Image{}
+	read := func(file string) ([]Image, error) {
+		if ims, ok := cache[file]; ok {
+			return ims, nil
+		}
+		ims, err := readTable(file, allowOutside)
+		cache[file] = ims
+		return ims, err
+	}
+	for _, s := range specs {
+		td := byName[s.Target]
+		if td == nil {
+			t, ok := cfg.Lookup(s.Target)
+			if !ok {
+				return nil, nil, cfg.UnknownTargetError(s.Target)
+			}
+			td = &targetData{t: t, col: &Target{Name: s.Target, Tool: t.AOT.Tool, JIT: t.AOT.Tool == ""}}
+			byName[s.Target] = td
+			order = append(order, td)
+		}
+		shard, err := read(s.Shard)
+		if err != nil {
+			return nil, nil, err
+		}
+		images, err := read(s.Images)
+		if err != nil {
+			return nil, nil, err
+		}
+		td.shards = append(td.shards, shard...)
+		td.images = append(td.images, images...)
+		for _, im := range shard {
+			for _, k := range im.Kernels {
+				kernels[k] = true
+			}
+		}
+	}
+	return order, kernels, nil
+}
+
+// cell is kernel k's cell in the target's column: its images, or why it has none.
+func (td *targetData) cell(k string) Cell {
+	var c Cell
+	for _, im := range td.images {
+		if contains(im.Kernels, k) {
+			c.Images = append(c.Images, im)
+		}
+	}
+	if len(c.Images) > 0 {
+		td.col.Covered++
+		return c
+	}
+	c.Reason = "no image of this kernel for the target"
+	for _, im := range td.shards {
+		if !contains(im.Kernels, k) {
+			continue
+		}
+		if ok, why := td.t.Check(im.reqs, devconfig.DPCPP); !ok {
+			c.Reason = why
+		}
+		break
+	}
+	if c.Reason == "no image of this kernel for the target" && !hasKernel(td.shards, k) {
+		c.Reason = "not in this target's device code"
+	}
+	return c
 }
 
 func hasKernel(images []Image, k string) bool {
