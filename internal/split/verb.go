@@ -187,47 +187,54 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 		rows = append(rows, r)
 	}
 	for _, spec := range o.outs {
-		target, tablePath := "", spec
-		if i := strings.IndexByte(spec, ','); i >= 0 {
-			target, tablePath = spec[:i], spec[i+1:]
-		}
-		cols := []string{filetable.Code}
-		if o.properties {
-			cols = append(cols, filetable.Properties)
-		}
-		if o.symbols {
-			cols = append(cols, filetable.Symbols)
-		}
-		tab := filetable.New(cols...)
-		var tgt *devconfig.Target
-		if target != "" {
-			tgt, _ = o.cfg.Lookup(target) // DPC++: an unknown target keeps every row
-		}
-		for _, r := range rows {
-			propPath := r.prop
-			if target != "" {
-				if tgt != nil {
-					if ok, _ := tgt.Check(r.img.Props.Set(props.DeviceRequirements), devconfig.DPCPP); !ok {
-						continue
-					}
-				}
-				if o.properties {
-					propPath = strings.TrimSuffix(r.prop, ".prop") + "." + target + ".prop"
-					out.Add(propPath, withCompileTarget(r.img.Props, target).Bytes())
-				}
-			}
-			cells := []string{rel(tablePath, r.code)}
-			if o.properties {
-				cells = append(cells, rel(tablePath, propPath))
-			}
-			if o.symbols {
-				cells = append(cells, rel(tablePath, r.sym))
-			}
-			tab.Add(cells...)
-		}
-		out.Add(tablePath, tab.Bytes())
+		o.writeTable(&out, spec, rows)
 	}
 	return out.Commit()
+}
+
+// writeTable adds the table of one -o spec ([TARGET,]TABLE) to out: every row, or for a
+// target only the rows whose requirements it meets (DPC++: an unknown target keeps every
+// row), with per-target property files that name it as compile_target.
+func (o *postLinkOptions) writeTable(out *atomicfile.Batch, spec string, rows []postLinkRow) {
+	target, tablePath := "", spec
+	if i := strings.IndexByte(spec, ','); i >= 0 {
+		target, tablePath = spec[:i], spec[i+1:]
+	}
+	cols := []string{filetable.Code}
+	if o.properties {
+		cols = append(cols, filetable.Properties)
+	}
+	if o.symbols {
+		cols = append(cols, filetable.Symbols)
+	}
+	tab := filetable.New(cols...)
+	var tgt *devconfig.Target
+	if target != "" {
+		tgt, _ = o.cfg.Lookup(target)
+	}
+	for _, r := range rows {
+		propPath := r.prop
+		if target != "" {
+			if tgt != nil {
+				if ok, _ := tgt.Check(r.img.Props.Set(props.DeviceRequirements), devconfig.DPCPP); !ok {
+					continue
+				}
+			}
+			if o.properties {
+				propPath = strings.TrimSuffix(r.prop, ".prop") + "." + target + ".prop"
+				out.Add(propPath, withCompileTarget(r.img.Props, target).Bytes())
+			}
+		}
+		cells := []string{rel(tablePath, r.code)}
+		if o.properties {
+			cells = append(cells, rel(tablePath, propPath))
+		}
+		if o.symbols {
+			cells = append(cells, rel(tablePath, r.sym))
+		}
+		tab.Add(cells...)
+	}
+	out.Add(tablePath, tab.Bytes())
 }
 
 // withCompileTarget copies reg and appends compile_target to its requirements.
