@@ -168,56 +168,12 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 		own: map[*llvmir.Function]set{}, listed: map[*llvmir.Function]set{},
 	}
 	r.kindRank = llvmir.KindRanker(m, "sycl_used_aspects", kernelinfo.ConditionallyUsedAspectsMD, "sycl_fixed_targets")
-	hasDPCPP, err := r.readAspectTable()
+	exclude, err := r.setUp()
 	if err != nil {
 		return nil, err
 	}
-	switch opts.Infer {
-	case InferOn:
-		r.infer = true
-	case InferAuto:
-		r.infer = !hasDPCPP
-	}
-	r.fp64 = r.mustValue("fp64")
-	r.fp16 = r.mustValue("fp16")
-	r.atomic64 = r.mustValue("atomic64")
-	if err := r.readTypes(); err != nil {
-		return nil, err
-	}
-	exclude := newSet()
-	for _, name := range opts.ExcludeAspects {
-		v, ok := r.aspectByNameOrNumber(name)
-		if !ok {
-			return nil, diag.Usagef("--exclude-aspects: unknown aspect %q (a name or a number)", name)
-		}
-		exclude.add(v)
-	}
-	// Fixed targets are aspects too (DPC++ records target architectures as aspects).
-	for _, name := range opts.FixedTargets {
-		if _, ok := r.table.Value(name); !ok {
-			return nil, diag.Usagef("--fixed-targets: %q is not an aspect of the module's or the built-in aspect table", name)
-		}
-	}
-	// Propagation starts at the entry points, then at the virtual functions
-	// ("indirectly-callable"), which inherit their callees' aspects whether or not a
-	// kernel declares their set.
-	var roots, virtuals []*llvmir.Function
-	sets := map[string][]*llvmir.Function{}
-	for _, f := range m.Funcs {
-		if kernelinfo.IsEntryPoint(m, f, false) {
-			r.entries = append(r.entries, f)
-			r.isEntry[f] = true
-		} else if v, ok := m.FnAttr(f, "indirectly-callable"); ok && !f.Decl {
-			virtuals = append(virtuals, f)
-			sets[v] = append(sets[v], f)
-		}
-		if err := r.processFunction(f); err != nil {
-			return nil, err
-		}
-	}
-	roots = append(append(roots, r.entries...), virtuals...)
-	r.virtualEdges(sets)
-	if err := r.classifyConditional(); err != nil {
+	roots, err := r.scan()
+	if err != nil {
 		return nil, err
 	}
 	visited := map[*llvmir.Function]bool{}
@@ -232,8 +188,79 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 	for _, f := range roots {
 		r.propagate(f, r.declared, visited)
 	}
-	ed := llvmir.NewEditor(m)
-	for _, f := range m.Funcs {
+	if res.Editor, err = r.write(res, exclude); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// setUp reads the module's aspect table and types and checks the options: the aspects
+// to leave out of the results, or an error.
+func (r *run) setUp() (set, error) {
+	hasDPCPP, err := r.readAspectTable()
+	if err != nil {
+		return nil, err
+	}
+	switch r.opts.Infer {
+	case InferOn:
+		r.infer = true
+	case InferAuto:
+		r.infer = !hasDPCPP
+	}
+	r.fp64 = r.mustValue("fp64")
+	r.fp16 = r.mustValue("fp16")
+	r.atomic64 = r.mustValue("atomic64")
+	if err := r.readTypes(); err != nil {
+		return nil, err
+	}
+	exclude := newSet()
+	for _, name := range r.opts.ExcludeAspects {
+		v, ok := r.aspectByNameOrNumber(name)
+		if !ok {
+			return nil, diag.Usagef("--exclude-aspects: unknown aspect %q (a name or a number)", name)
+		}
+		exclude.add(v)
+	}
+	// Fixed targets are aspects too (DPC++ records target architectures as aspects).
+	for _, name := range r.opts.FixedTargets {
+		if _, ok := r.table.Value(name); !ok {
+			return nil, diag.Usagef("--fixed-targets: %q is not an aspect of the module's or the built-in aspect table", name)
+		}
+	}
+	return exclude, nil
+}
+
+// scan reads every function and returns the roots of propagation: the entry points, then
+// the virtual functions ("indirectly-callable"), which inherit their callees' aspects
+// whether or not a kernel declares their set.
+func (r *run) scan() ([]*llvmir.Function, error) {
+	var virtuals []*llvmir.Function
+	sets := map[string][]*llvmir.Function{}
+	for _, f := range r.m.Funcs {
+		if kernelinfo.IsEntryPoint(r.m, f, false) {
+			r.entries = append(r.entries, f)
+			r.isEntry[f] = true
+		} else if v, ok := r.m.FnAttr(f, "indirectly-callable"); ok && !f.Decl {
+			virtuals = append(virtuals, f)
+			sets[v] = append(sets[v], f)
+		}
+		if err := r.processFunction(f); err != nil {
+			return nil, err
+		}
+	}
+	roots := append(append([]*llvmir.Function(nil), r.entries...), virtuals...)
+	r.virtualEdges(sets)
+	if err := r.classifyConditional(); err != nil {
+		return nil, err
+	}
+	return roots, nil
+}
+
+// write records the results in the module: each function's used aspects, device_if's
+// conditional pairs, the fixed targets.
+func (r *run) write(res *Result, exclude set) (*llvmir.Editor, error) {
+	ed := llvmir.NewEditor(r.m)
+	for _, f := range r.m.Funcs {
 		vals, err := r.writeUsed(ed, f, exclude)
 		if err != nil {
 			return nil, err
@@ -248,11 +275,10 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 		}
 		r.writeConditional(ed)
 	}
-	if len(opts.FixedTargets) > 0 || m.Named("sycl_aspects") != nil {
+	if len(r.opts.FixedTargets) > 0 || r.m.Named("sycl_aspects") != nil {
 		r.writeFixedTargets(ed)
 	}
-	res.Editor = ed
-	return res, nil
+	return ed, nil
 }
 
 // aspectByNameOrNumber reads an aspect given by name or by its number.
