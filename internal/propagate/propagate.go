@@ -443,9 +443,44 @@ func (r *run) typeUse(tu *llvmir.TypeUse, out set, done map[string]set) {
 	}
 }
 
+// processFunction records what f uses (r.used, r.own, r.listed), declares
+// (r.declared) and calls (r.cg).
 func (r *run) processFunction(f *llvmir.Function) error {
+	u := r.directUses(f)
+	// What the function itself uses, without its function-level lists: DPC++ counts
+	// these as conditional uses when the function is called conditionally.
+	own := newSet()
+	own.addAll(u)
+	listed := newSet() // the function's own !sycl_used_aspects
+	if err := r.addLists(f, kernelinfo.UsedAspectsMD, u, listed); err != nil {
+		return err
+	}
+	r.listed[f] = listed
+	for _, id := range f.InstrAspectMD {
+		vals, err := r.aspectList(id, f.Line)
+		if err != nil {
+			return err
+		}
+		for _, v := range vals {
+			u.add(v)
+			own.add(v)
+		}
+	}
+	r.used[f] = u
+	r.own[f] = own
+	d := newSet()
+	if err := r.addLists(f, kernelinfo.DeclaredAspectsMD, d); err != nil {
+		return err
+	}
+	r.declared[f] = d
+	r.addCalls(f, u, own)
+	return nil
+}
+
+// directUses is what f's types and instructions use, in DPC++'s order: the signature,
+// then the body's uses as they come.
+func (r *run) directUses(f *llvmir.Function) set {
 	m := r.m
-	// DPC++'s order: the signature, then the body's uses as they come.
 	u := newSet()
 	r.typeUse(&f.Sig, u, nil)
 	for _, k := range f.UseOrder {
@@ -475,56 +510,38 @@ func (r *run) processFunction(f *llvmir.Function) error {
 	if f.Atomic64 && r.infer {
 		u.add(r.atomic64)
 	}
-	// What the function itself uses, without its function-level lists: DPC++ counts
-	// these as conditional uses when the function is called conditionally.
-	own := newSet()
-	own.addAll(u)
-	listed := newSet() // the function's own !sycl_used_aspects
-	for _, name := range kernelinfo.UsedAspectsMD {
-		if id := f.Attachment(name); id >= 0 {
-			vals, err := r.aspectList(id, f.Line)
-			if err != nil {
-				return err
-			}
-			for _, v := range vals {
-				u.add(v)
-				listed.add(v)
-			}
+	return u
+}
+
+// addLists adds the aspects of f's function-level lists named names to every set of into.
+func (r *run) addLists(f *llvmir.Function, names []string, into ...set) error {
+	for _, name := range names {
+		id := f.Attachment(name)
+		if id < 0 {
+			continue
 		}
-	}
-	r.listed[f] = listed
-	for _, id := range f.InstrAspectMD {
 		vals, err := r.aspectList(id, f.Line)
 		if err != nil {
 			return err
 		}
 		for _, v := range vals {
-			u.add(v)
-			own.add(v)
-		}
-	}
-	r.used[f] = u
-	r.own[f] = own
-	d := newSet()
-	for _, name := range kernelinfo.DeclaredAspectsMD {
-		if id := f.Attachment(name); id >= 0 {
-			vals, err := r.aspectList(id, f.Line)
-			if err != nil {
-				return err
-			}
-			for _, v := range vals {
-				d.add(v)
+			for _, s := range into {
+				s.add(v)
 			}
 		}
 	}
-	r.declared[f] = d
+	return nil
+}
+
+// addCalls records f's direct callees (once each, with the first call's !dbg); the
+// callee operand's value type (the function type) counts as a use, as in DPC++.
+func (r *run) addCalls(f *llvmir.Function, u, own set) {
 	seen := map[*llvmir.Function]bool{}
 	for _, c := range f.Calls {
-		callee := m.Func(c.Callee)
+		callee := r.m.Func(c.Callee)
 		if callee == nil {
 			continue
 		}
-		// The callee operand's value type (the function type) counts, as in DPC++.
 		r.typeUse(&callee.Sig, u, nil)
 		r.typeUse(&callee.Sig, own, nil)
 		if !seen[callee] {
@@ -533,7 +550,6 @@ func (r *run) processFunction(f *llvmir.Function) error {
 			r.callDbg[[2]*llvmir.Function{f, callee}] = c.Dbg
 		}
 	}
-	return nil
 }
 
 // virtualEdges adds DPC++'s virtual-function edges: a function with
