@@ -83,10 +83,25 @@ func (r *run) classifyConditional() error {
 			r.cg[cc.Callee] = append(r.cg[cc.Callee], action)
 		}
 	}
-	// The classification walk (iterative, DPC++'s visit order).
+	r.classify(c)
+	for _, f := range m.Funcs {
+		if c.condl[f] {
+			c.condUsed[f] = r.own[f]
+		}
+		if !c.uncond[f] {
+			r.used[f] = r.listed[f]
+		}
+	}
+	return nil
+}
+
+// classify walks from every entry point (iteratively, in DPC++'s visit order) and marks
+// each function reached unconditionally, conditionally (through a conditional caller),
+// or both; a function no walk reaches is one or the other by its own kind.
+func (r *run) classify(c *condState) {
 	visited := map[*llvmir.Function]bool{}
 	for _, e := range r.entries {
-		if isCC[e] {
+		if c.isCC[e] {
 			c.condl[e] = true
 		} else {
 			c.uncond[e] = true
@@ -106,10 +121,10 @@ func (r *run) classifyConditional() error {
 			callee := callees[top.next]
 			top.next++
 			f := top.f
-			if !isCC[callee] && c.uncond[f] {
+			if !c.isCC[callee] && c.uncond[f] {
 				c.uncond[callee] = true
 			}
-			if isCC[callee] || c.condl[f] {
+			if c.isCC[callee] || c.condl[f] {
 				c.condl[callee] = true
 			}
 			if !visited[callee] {
@@ -118,38 +133,41 @@ func (r *run) classifyConditional() error {
 			}
 		}
 	}
-	for _, f := range m.Funcs {
+	for _, f := range r.m.Funcs {
 		if !visited[f] {
-			if isCC[f] {
+			if c.isCC[f] {
 				c.condl[f] = true
 			} else {
 				c.uncond[f] = true
 			}
 		}
 	}
-	for _, f := range m.Funcs {
-		if c.condl[f] {
-			c.condUsed[f] = r.own[f]
-		}
-		if !c.uncond[f] {
-			r.used[f] = r.listed[f]
-		}
-	}
-	return nil
 }
 
 // conditionalPairs computes every function's conditions and (condition, aspects) pairs.
 func (r *run) conditionalPairs() error {
-	c := r.cond
-	m := r.m
-	// Conditions: from each entry point, without a visited set (the last visit wins), as
-	// DPC++ does; a callee already on the walk's path is not entered again.
-	budget := maxCondPaths
 	onPath := map[*llvmir.Function]bool{}
+	if err := r.conditions(onPath); err != nil {
+		return err
+	}
+	return r.pathsThroughCallers(onPath)
+}
+
+// tooManyPaths is the error of a call graph with more than maxCondPaths paths.
+func (r *run) tooManyPaths(f *llvmir.Function) error {
+	return diag.Errorf(r.m.File, f.Line, "device_if: more than %d call paths through conditional callers; the call graph is too large to propagate conditions", maxCondPaths)
+}
+
+// conditions computes every function's condition (c.condMap): from each entry point,
+// without a visited set (the last visit wins), as DPC++ does; a callee already on the
+// walk's path is not entered again.
+func (r *run) conditions(onPath map[*llvmir.Function]bool) error {
+	c := r.cond
+	budget := maxCondPaths
 	var walk func(f *llvmir.Function) error
 	walk = func(f *llvmir.Function) error {
 		if budget--; budget < 0 {
-			return diag.Errorf(m.File, f.Line, "device_if: more than %d call paths through conditional callers; the call graph is too large to propagate conditions", maxCondPaths)
+			return r.tooManyPaths(f)
 		}
 		local := map[*llvmir.Function]set{}
 		for _, cc := range c.calls[f] {
@@ -185,13 +203,19 @@ func (r *run) conditionalPairs() error {
 			return err
 		}
 	}
-	// Paths through a conditional caller, each processed from its leaf up.
-	budget = maxCondPaths
+	return nil
+}
+
+// pathsThroughCallers processes every call path through a conditional caller, each from
+// its leaf up (pathPairs).
+func (r *run) pathsThroughCallers(onPath map[*llvmir.Function]bool) error {
+	c := r.cond
+	budget := maxCondPaths
 	var path []*llvmir.Function
 	var paths func(f *llvmir.Function) error
 	paths = func(f *llvmir.Function) error {
 		if budget--; budget < 0 {
-			return diag.Errorf(m.File, f.Line, "device_if: more than %d call paths through conditional callers; the call graph is too large to propagate conditions", maxCondPaths)
+			return r.tooManyPaths(f)
 		}
 		path = append(path, f)
 		defer func() { path = path[:len(path)-1] }()
