@@ -179,8 +179,34 @@ var linkageWords = map[string]bool{"private": true, "internal": true, "available
 // lowerCondCaller turns the definition of conditional caller f (annotated by the header)
 // into DPC++'s declaration and passes its action first at every call.
 func lowerCondCaller(m *llvmir.Module, ed *llvmir.Editor, f *llvmir.Function, from string) error {
+	action, err := condAction(m, f, from)
+	if err != nil {
+		return err
+	}
+	decl, err := condDeclaration(m, f)
+	if err != nil {
+		return err
+	}
+	ed.Replace(f.Span, decl)
+	for _, g := range m.Funcs {
+		calls := false
+		for _, c := range g.Calls {
+			calls = calls || c.Callee == f.Name
+		}
+		if !calls || g == f {
+			continue
+		}
+		for _, s := range m.CallSites(g, f.Name) {
+			ed.Replace(llvmir.Span{Start: s.ArgsAt, End: s.ArgsAt}, "ptr @"+llvmir.QuoteName(action)+", ")
+		}
+	}
+	return nil
+}
+
+// condAction is the one function conditional caller f calls (its action).
+func condAction(m *llvmir.Module, f *llvmir.Function, from string) (string, error) {
 	if f.Decl {
-		return diag.Errorf(m.File, f.Line, "%s: conditional caller @%s has no body", from, f.Name)
+		return "", diag.Errorf(m.File, f.Line, "%s: conditional caller @%s has no body", from, f.Name)
 	}
 	var action string
 	for _, c := range f.Calls {
@@ -188,16 +214,22 @@ func lowerCondCaller(m *llvmir.Module, ed *llvmir.Editor, f *llvmir.Function, fr
 			continue
 		}
 		if action != "" && action != c.Callee {
-			return diag.Errorf(m.File, f.Line, "%s: conditional caller @%s calls both @%s and @%s; it must call its action only", from, f.Name, action, c.Callee)
+			return "", diag.Errorf(m.File, f.Line, "%s: conditional caller @%s calls both @%s and @%s; it must call its action only", from, f.Name, action, c.Callee)
 		}
 		action = c.Callee
 	}
 	if action == "" || f.IndirectCalls > 0 {
-		return diag.Errorf(m.File, f.Line, "%s: conditional caller @%s must call its action directly", from, f.Name)
+		return "", diag.Errorf(m.File, f.Line, "%s: conditional caller @%s must call its action directly", from, f.Name)
 	}
+	return action, nil
+}
+
+// condDeclaration is DPC++'s declaration of conditional caller f: its header without
+// linkage and parameter names, a ptr (the action) first, the attribute that marks it.
+func condDeclaration(m *llvmir.Module, f *llvmir.Function) (string, error) {
 	before, params, after, ok := llvmir.SplitHeader(m.Header(f), f.Name)
 	if !ok {
-		return diag.Errorf(m.File, f.Line, "conditional caller @%s: cannot read its header", f.Name)
+		return "", diag.Errorf(m.File, f.Line, "conditional caller @%s: cannot read its header", f.Name)
 	}
 	var b strings.Builder
 	b.WriteString("declare")
@@ -227,18 +259,5 @@ func lowerCondCaller(m *llvmir.Module, ed *llvmir.Editor, f *llvmir.Function, fr
 		}
 	}
 	b.WriteString(` "` + CondCallerAttr + `"="true"` + "\n")
-	ed.Replace(f.Span, b.String())
-	for _, g := range m.Funcs {
-		calls := false
-		for _, c := range g.Calls {
-			calls = calls || c.Callee == f.Name
-		}
-		if !calls || g == f {
-			continue
-		}
-		for _, s := range m.CallSites(g, f.Name) {
-			ed.Replace(llvmir.Span{Start: s.ArgsAt, End: s.ArgsAt}, "ptr @"+llvmir.QuoteName(action)+", ")
-		}
-	}
-	return nil
+	return b.String(), nil
 }
