@@ -233,98 +233,116 @@ func (e *Extractor) Module(c *Contents) []byte {
 // keptNamedOps returns, per named metadata node, the operands that can be kept: nodes
 // that (transitively) name a global value left out of c cannot.
 func (e *Extractor) keptNamedOps(c *Contents) [][]int {
-	m := e.m
-	defined := func(name string) bool {
-		if f := m.Func(name); f != nil {
-			return c.Funcs[f]
-		}
-		if g := m.Global(name); g != nil {
-			return c.Globals[g]
-		}
-		return true // not a global value of this module (an intrinsic, say)
-	}
-	const (
-		unknown = iota
-		bad
-		good
-		inProgress
-	)
-	state := map[int]int8{}
-	// hasUndefined: a node naming a global value that is not kept.
-	hasUndefined := func(id int) bool {
-		for _, name := range e.mdGlobals[id] {
-			if !defined(name) {
-				return true
-			}
-		}
-		return false
-	}
-	// isBad: the node, or one it reaches, names a global value that is not kept. A node
-	// on the walk's current path (a cycle) counts as good there. The walk keeps its own
-	// stack: metadata chains can be millions of nodes deep.
-	isBad := func(root int) bool {
-		switch state[root] {
-		case bad:
-			return true
-		case good, inProgress:
-			return false
-		}
-		type frame struct{ id, next int }
-		var stack []frame
-		push := func(id int) bool { // false: the node is bad by itself
-			state[id] = inProgress
-			if hasUndefined(id) {
-				state[id] = bad
-				return false
-			}
-			stack = append(stack, frame{id: id})
-			return true
-		}
-		if !push(root) {
-			return true
-		}
-		for len(stack) > 0 {
-			top := &stack[len(stack)-1]
-			var refs []int
-			if n := m.MD[top.id]; n != nil {
-				refs = n.Refs
-			}
-			childBad := false
-			for top.next < len(refs) && !childBad {
-				r := refs[top.next]
-				top.next++
-				switch state[r] {
-				case bad:
-					childBad = true
-				case unknown:
-					if push(r) {
-						goto next // walk r first
-					}
-					childBad = true
-				}
-			}
-			if childBad {
-				// Bad: so is every node on the path to it.
-				for _, f := range stack {
-					state[f.id] = bad
-				}
-				return true
-			}
-			state[top.id] = good
-			stack = stack[:len(stack)-1]
-		next:
-		}
-		return state[root] == bad
-	}
-	namedOps := make([][]int, len(m.NamedMD))
-	for i, nm := range m.NamedMD {
+	w := &mdWalk{e: e, c: c, state: map[int]int8{}}
+	namedOps := make([][]int, len(e.m.NamedMD))
+	for i, nm := range e.m.NamedMD {
 		for _, r := range nm.Refs {
-			if !isBad(r) {
+			if !w.isBad(r) {
 				namedOps[i] = append(namedOps[i], r)
 			}
 		}
 	}
 	return namedOps
+}
+
+// The states of a metadata node in an mdWalk.
+const (
+	mdUnknown = iota
+	mdBad
+	mdGood
+	mdInProgress
+)
+
+// mdWalk classifies metadata nodes as bad (naming, directly or through the nodes they
+// reach, a global value left out of c) or good, remembering each answer.
+type mdWalk struct {
+	e     *Extractor
+	c     *Contents
+	state map[int]int8
+}
+
+// defined says whether global value name is kept (or is no global value of the module:
+// an intrinsic, say).
+func (w *mdWalk) defined(name string) bool {
+	m := w.e.m
+	if f := m.Func(name); f != nil {
+		return w.c.Funcs[f]
+	}
+	if g := m.Global(name); g != nil {
+		return w.c.Globals[g]
+	}
+	return true
+}
+
+// hasUndefined: node id names a global value that is not kept.
+func (w *mdWalk) hasUndefined(id int) bool {
+	for _, name := range w.e.mdGlobals[id] {
+		if !w.defined(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// isBad: the node, or one it reaches, names a global value that is not kept. A node on
+// the walk's current path (a cycle) counts as good there. The walk keeps its own stack:
+// metadata chains can be millions of nodes deep.
+func (w *mdWalk) isBad(root int) bool {
+	switch w.state[root] {
+	case mdBad:
+		return true
+	case mdGood, mdInProgress:
+		return false
+	}
+	type frame struct{ id, next int }
+	var stack []frame
+	push := func(id int) bool { // false: the node is bad by itself
+		w.state[id] = mdInProgress
+		if w.hasUndefined(id) {
+			w.state[id] = mdBad
+			return false
+		}
+		stack = append(stack, frame{id: id})
+		return true
+	}
+	if !push(root) {
+		return true
+	}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		var refs []int
+		if n := w.e.m.MD[top.id]; n != nil {
+			refs = n.Refs
+		}
+		childBad, descended := false, false
+		for top.next < len(refs) && !childBad && !descended {
+			r := refs[top.next]
+			top.next++
+			switch w.state[r] {
+			case mdBad:
+				childBad = true
+			case mdUnknown:
+				if push(r) {
+					descended = true // walk r first
+				} else {
+					childBad = true
+				}
+			}
+		}
+		if descended {
+			continue
+		}
+		if childBad {
+			// Bad: so is every node on the path to it.
+			for _, f := range stack {
+				w.state[f.id] = mdBad
+			}
+			return true
+		}
+		w.state[top.id] = mdGood
+		stack = stack[:len(stack)-1]
+	}
+	return w.state[root] == mdBad
 }
 
 // references is what the kept functions and globals use.
