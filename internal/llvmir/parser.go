@@ -1063,52 +1063,62 @@ func (p *parser) resolveTypes() {
 
 // metadata parses "!N = [distinct] value" and "!name = !{...}".
 func (p *parser) metadata(lineStart, i, end int) error {
-	src := p.src
 	j := i + 1
-	if j < end && isDigit(src[j]) {
-		c := cursor{src: src, i: j, end: end}
-		id, ok := c.number()
-		if !ok {
-			return p.errorf(p.line, "bad metadata number")
-		}
-		k := c.i
-		k = skipSpaces(src, k, end)
-		if k >= end || src[k] != '=' {
-			return p.errorf(p.line, "expected '=' after !%d", id)
-		}
-		k = skipSpaces(src, k+1, end)
-		n := &MDNode{ID: id, Line: p.line}
-		if hasWordAt(src, k, "distinct") {
-			n.Distinct = true
-			k = skipSpaces(src, k+len("distinct"), end)
-		}
-		e := end
-		for e > k && (src[e-1] == ' ' || src[e-1] == '\r') {
-			e--
-		}
-		n.Span = Span{lineStart, e}
-		n.Value = Span{k, e}
-		if k >= e {
-			return p.errorf(p.line, "!%d has no value", id)
-		}
-		// A node: "!{...}" or a specialized node such as "!DILocation(...)".
-		if src[k] != '!' || k+1 >= e || (src[k+1] != '{' && !isWordStart(src[k+1])) {
-			return p.errorf(p.line, "expected '{' after '!' in the value of !%d", id)
-		}
-		refs, err := p.mdRefsIn(k, e)
-		if err != nil {
-			return err
-		}
-		n.Refs = refs
-		if p.m.MD[id] != nil {
-			return p.errorf(p.line, "redefinition of metadata !%d", id)
-		}
-		p.m.MD[id] = n
-		if id > p.m.MaxMD {
-			p.m.MaxMD = id
-		}
-		return nil
+	if j < end && isDigit(p.src[j]) {
+		return p.numberedMD(lineStart, j, end)
 	}
+	return p.namedMD(lineStart, j, end)
+}
+
+// numberedMD parses "!N = [distinct] value" (N at j).
+func (p *parser) numberedMD(lineStart, j, end int) error {
+	src := p.src
+	c := cursor{src: src, i: j, end: end}
+	id, ok := c.number()
+	if !ok {
+		return p.errorf(p.line, "bad metadata number")
+	}
+	k := skipSpaces(src, c.i, end)
+	if k >= end || src[k] != '=' {
+		return p.errorf(p.line, "expected '=' after !%d", id)
+	}
+	k = skipSpaces(src, k+1, end)
+	n := &MDNode{ID: id, Line: p.line}
+	if hasWordAt(src, k, "distinct") {
+		n.Distinct = true
+		k = skipSpaces(src, k+len("distinct"), end)
+	}
+	e := end
+	for e > k && (src[e-1] == ' ' || src[e-1] == '\r') {
+		e--
+	}
+	n.Span = Span{lineStart, e}
+	n.Value = Span{k, e}
+	if k >= e {
+		return p.errorf(p.line, "!%d has no value", id)
+	}
+	// A node: "!{...}" or a specialized node such as "!DILocation(...)".
+	if src[k] != '!' || k+1 >= e || (src[k+1] != '{' && !isWordStart(src[k+1])) {
+		return p.errorf(p.line, "expected '{' after '!' in the value of !%d", id)
+	}
+	refs, err := p.mdRefsIn(k, e)
+	if err != nil {
+		return err
+	}
+	n.Refs = refs
+	if p.m.MD[id] != nil {
+		return p.errorf(p.line, "redefinition of metadata !%d", id)
+	}
+	p.m.MD[id] = n
+	if id > p.m.MaxMD {
+		p.m.MaxMD = id
+	}
+	return nil
+}
+
+// namedMD parses "!name = !{...}" (name at j).
+func (p *parser) namedMD(lineStart, j, end int) error {
+	src := p.src
 	k := j
 	for k < end && (isWordChar(src[k]) || src[k] == '-' || src[k] == '\\') {
 		k++
