@@ -1,7 +1,7 @@
 """The versions rules_sycl is built and tested with: the one place that holds them.
 
-repositories.bzl reads the WORKSPACE pins, tools/bootstrap.sh reads them with sed (and
-DPCPP_WHEELS with Python's parser, tools/dpcpp_wheels.py), and
+repositories.bzl reads the WORKSPACE pins; tools/bootstrap.sh and tools/dpcpp_wheels.py
+read them and DPCPP_WHEELS with Python's parser (the dicts are literals); and
 //internal/versions:versions_test fails when MODULE.bazel's bazel_deps drift from
 BZLMOD_DEPS.
 """

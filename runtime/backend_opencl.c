@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rsycl_backend.h"
+#include "sycl_tables.h"
 
 /* What the OpenCL backend knows of each of its devices. */
 static struct opencl_device {
@@ -28,6 +29,14 @@ static int has_ext(const char *exts, const char *name) {
   return 0;
 }
 
+/* Whether the platform cannot run an aspect it reports (PoCL's 64-bit atomics: the table
+ * is generated from devconfig.PlatformLacks). */
+static int platform_lacks(const char *platform, uint32_t aspect) {
+  for (size_t i = 0; i < sizeof rs_platform_lacks / sizeof rs_platform_lacks[0]; i++)
+    if (rs_platform_lacks[i].aspect == aspect && strstr(platform, rs_platform_lacks[i].platform)) return 1;
+  return 0;
+}
+
 /* Reads the capabilities of OpenCL device dv of platform p. */
 static void probe(struct rs_device *d, struct opencl_device *o, cl_platform_id p, cl_device_id dv) {
   char exts[8192] = "";
@@ -45,9 +54,7 @@ static void probe(struct rs_device *d, struct opencl_device *o, cl_platform_id p
   if (has_ext(exts, "cl_khr_fp64")) rs_add_aspect(d, RS_ASPECT_FP64);
   if (has_ext(exts, "cl_khr_fp16")) rs_add_aspect(d, RS_ASPECT_FP16);
   o->il = has_ext(exts, "cl_khr_il_program");
-  /* PoCL reports 64-bit atomics, but its SPIR path cannot build them on generic
-   * pointers (see pocl_cpu in devices.yaml): the device cannot run atomic64 images. */
-  if (has_ext(exts, "cl_khr_int64_base_atomics") && !strstr(d->platform, "Portable Computing Language"))
+  if (has_ext(exts, "cl_khr_int64_base_atomics") && !platform_lacks(d->platform, RS_ASPECT_ATOMIC64))
     rs_add_aspect(d, RS_ASPECT_ATOMIC64);
   clGetDeviceInfo(dv, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof d->max_wg, &d->max_wg, NULL);
   /* The sub-group sizes the device supports (CL_DEVICE_SUB_GROUP_SIZES_INTEL); a device

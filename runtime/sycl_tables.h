@@ -96,4 +96,9 @@ static const struct { const char *target; const char *backend; } rs_target_backe
   {"spir64_x86_64", "opencl"},
 };
 
+/* OpenCL platforms (by name) that cannot run an aspect they report (devconfig.PlatformLacks). */
+static const struct { const char *platform; uint32_t aspect; } rs_platform_lacks[] = {
+  {"Portable Computing Language", 28},
+};
+
 #endif

@@ -30,7 +30,16 @@ APT_PACKAGES=(
   intel-opencl-icd libllvmspirvlib14 chromium fonts-dejavu-core clangd-22 shellcheck
 )
 # rules_go and Gazelle: the versions of versions.bzl (the one place that holds them).
-pin() { sed -n "/\"$1\": {/,/}/s/.*\"version\": \"\([^\"]*\)\".*/\1/p" "$ROOT/versions.bzl" | head -1; }
+# A WORKSPACE_DEPS version from versions.bzl, read with Python's parser (the dicts are
+# literals), as tools/dpcpp_wheels.py reads DPCPP_WHEELS.
+pin() {
+  python3 - "$ROOT/versions.bzl" "$1" <<'PY'
+import ast, sys
+for node in ast.parse(open(sys.argv[1]).read()).body:
+    if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "WORKSPACE_DEPS":
+        print(ast.literal_eval(node.value)[sys.argv[2]]["version"])
+PY
+}
 RULES_GO_VERSION=v$(pin io_bazel_rules_go)
 GAZELLE_VERSION=v$(pin bazel_gazelle)
 [ "$RULES_GO_VERSION" != v ] && [ "$GAZELLE_VERSION" != v ] || die "cannot read the rules_go and Gazelle versions from versions.bzl"

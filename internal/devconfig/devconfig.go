@@ -71,6 +71,18 @@ func NVPTXArch(t *Target) string {
 	return DefaultNVPTXArch
 }
 
+// PlatformLacks are OpenCL platforms that report an optional feature they cannot run for
+// rules_sycl's images, by the platform name they report, with the aspects to take away.
+// PoCL reports 64-bit atomics, but its SPIR path cannot build them on generic pointers
+// (pocl_cpu in devices.yaml has no atomic64; a test keeps the two in step). The test
+// runtime reads this table (runtime/sycl_tables.h).
+var PlatformLacks = []struct {
+	Platform, Target string
+	Aspects          []string
+}{
+	{Platform: "Portable Computing Language", Target: "pocl_cpu", Aspects: []string{"atomic64"}},
+}
+
 // TargetBackends returns, per descriptor target of AOTTools (in table order, each once),
 // the backend whose devices load its images.
 func TargetBackends() [][2]string {

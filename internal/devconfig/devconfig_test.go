@@ -188,3 +188,22 @@ func TestSpecificationTargetNames(t *testing.T) {
 		}
 	}
 }
+
+// TestPlatformLacksMatchesTargets: a platform's missing aspects are missing from its
+// built-in target too, and name known aspects.
+func TestPlatformLacksMatchesTargets(t *testing.T) {
+	cfg := Default()
+	for _, pl := range PlatformLacks {
+		tg, ok := cfg.Lookup(pl.Target)
+		if !ok {
+			t.Fatalf("%s: no target %s", pl.Platform, pl.Target)
+		}
+		for _, a := range pl.Aspects {
+			for _, have := range tg.Aspects {
+				if have == a {
+					t.Errorf("%s lacks %s, but target %s lists it", pl.Platform, a, pl.Target)
+				}
+			}
+		}
+	}
+}

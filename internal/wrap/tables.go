@@ -32,6 +32,16 @@ func TablesHeader() []byte {
 	for _, tb := range devconfig.TargetBackends() {
 		w("  {%q, %q},\n", tb[0], tb[1])
 	}
+	w("};\n\n")
+	w("/* OpenCL platforms (by name) that cannot run an aspect they report (devconfig.PlatformLacks). */\n")
+	w("static const struct { const char *platform; uint32_t aspect; } rs_platform_lacks[] = {\n")
+	builtin := aspects.Builtin()
+	for _, pl := range devconfig.PlatformLacks {
+		for _, a := range pl.Aspects {
+			v, _ := builtin.Value(a)
+			w("  {%q, %d},\n", pl.Platform, v)
+		}
+	}
 	w("};\n\n#endif\n")
 	return b.Bytes()
 }
