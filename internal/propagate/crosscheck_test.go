@@ -1,4 +1,4 @@
-package propagate
+package propagate_test
 
 import (
 	"flag"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/propagate"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
@@ -47,7 +48,7 @@ func TestCrossCheckWithSPIRVCapabilities(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(m, Options{})
+	res, err := propagate.Run(m, propagate.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package propagate
+package propagate_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/propagate/propagatecmd"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
@@ -26,7 +27,7 @@ var (
 
 func runTool(args ...string) (stdout, stderr string, code int) {
 	tool := cli.New("sycl-device")
-	tool.Register(Verb())
+	tool.Register(propagatecmd.Verb())
 	var o, e bytes.Buffer
 	code = tool.Main(append([]string{"sycl-device", "propagate"}, args...), &cli.Env{Stdout: &o, Stderr: &e})
 	return o.String(), e.String(), code

@@ -1,4 +1,5 @@
-package propagate
+// Package propagatecmd is `sycl-device propagate`: the command line over package propagate.
+package propagatecmd
 
 import (
 	"flag"
@@ -14,6 +15,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
+	"github.com/rules-sycl/rules_sycl/internal/propagate"
 )
 
 type flags struct {
@@ -65,14 +67,14 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 	if len(args) != 1 {
 		return diag.Usagef("propagate: want exactly one input file, got %d", len(args))
 	}
-	opts := Options{Validate: fl.validate || fl.werror, FixedTargets: cli.SplitList(fl.fixed), ExcludeAspects: cli.SplitList(fl.exclude)}
+	opts := propagate.Options{Validate: fl.validate || fl.werror, FixedTargets: cli.SplitList(fl.fixed), ExcludeAspects: cli.SplitList(fl.exclude)}
 	switch fl.infer {
 	case "auto":
-		opts.Infer = InferAuto
+		opts.Infer = propagate.InferAuto
 	case "on":
-		opts.Infer = InferOn
+		opts.Infer = propagate.InferOn
 	case "off":
-		opts.Infer = InferOff
+		opts.Infer = propagate.InferOff
 	default:
 		return diag.Usagef("propagate: --infer must be auto, on or off, not %q", fl.infer)
 	}
@@ -105,7 +107,7 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 			}
 		}
 	}
-	res, err := Run(m, opts)
+	res, err := propagate.Run(m, opts)
 	if err != nil {
 		return err
 	}
