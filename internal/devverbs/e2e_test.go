@@ -10,7 +10,7 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devverbs"
-	"github.com/rules-sycl/rules_sycl/internal/propagate"
+	"github.com/rules-sycl/rules_sycl/internal/propagate/propagatecmd"
 	"github.com/rules-sycl/rules_sycl/internal/split"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
@@ -22,7 +22,7 @@ func tool(flagVal, name string) string { return testutil.Tool(flagVal, name) }
 func run(t *testing.T, args ...string) string {
 	t.Helper()
 	tl := cli.New("sycl-device")
-	tl.Register(propagate.Verb(), split.PostLinkVerb(), devverbs.FilterVerb(), devverbs.InspectVerb())
+	tl.Register(propagatecmd.Verb(), split.PostLinkVerb(), devverbs.FilterVerb(), devverbs.InspectVerb())
 	var o, e bytes.Buffer
 	if code := tl.Main(append([]string{"sycl-device"}, args...), &cli.Env{Stdout: &o, Stderr: &e}); code != 0 {
 		t.Fatalf("sycl-device %s: exit %d: %s", strings.Join(args, " "), code, e.String())
