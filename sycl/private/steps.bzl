@@ -33,7 +33,7 @@ def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = Fal
     )
 
 def argv_strings(argv):
-    """The argv of a step as strings.
+    """The argv of a step as strings (for a backend that writes a script: the benchmark).
 
     Args:
       argv: list of string or File.
@@ -53,7 +53,9 @@ def register_steps(ctx, steps):
     env = find_sycl_toolchain(ctx).env
     for s in steps:
         args = ctx.actions.args()
-        args.add_all(argv_strings(s.argv))
+
+        # Files stay Files: Args maps them lazily (and path mapping can rewrite them).
+        args.add_all(s.argv, expand_directories = False)
         if s.sycl_device:
             run_sycl_device(ctx, s.executable, args, s.inputs, s.outputs, s.mnemonic, s.message, env = env)
             continue
