@@ -47,6 +47,34 @@ def wrap_kind(device):
     t = AOT_TOOLS.get(device.aot_tool, AOT_TOOLS[""])
     return t["wrap_target"], t["format"]
 
+def aspect_filter(ctx, steps, cfg, target, chain, shard, s, n):
+    """SyclFilter: the rows of a shard's table that the target's configuration can run.
+
+    Args:
+      ctx: the rule context (with _sycl_device).
+      steps: the step list to append to.
+      cfg: the device configuration File the tool reads.
+      target: the target name.
+      chain: the chain name (output stem, progress message).
+      shard: the shard directory.
+      s: the shard's index.
+      n: the number of shards.
+
+    Returns:
+      The filtered table File (its rows point into the shard).
+    """
+    filtered = ctx.actions.declare_file(scratch_path(ctx, "%s.shard_%d.%s.table" % (chain, s, target)))
+    steps.append(step(
+        ctx.executable._sycl_device,
+        ["aspect-filter", "--dpcpp", "-target=" + target, "-device-config-file=" + cfg.path, "-o", filtered.path, shard.path + "/files.table"],
+        depset([shard, cfg]),
+        [filtered],
+        "SyclFilter",
+        "Filtering the images of %s for %s by their requirements (shard %d/%d, %s)" % (ctx.label, target, s + 1, n, chain),
+        sycl_device = True,
+    ))
+    return filtered
+
 def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locations):
     """For each shard: SyclFilter (aspect-filter --dpcpp; AOT targets only), then SyclAot.
 
@@ -77,16 +105,7 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locati
     for s, shard in enumerate(shard_dirs):
         table, inputs = shard.path + "/files.table", [shard, cfg]
         if filtered_target:
-            filtered = ctx.actions.declare_file(scratch_path(ctx, "%s.shard_%d.%s.table" % (chain, s, target)))
-            steps.append(step(
-                ctx.executable._sycl_device,
-                ["aspect-filter", "--dpcpp", "-target=" + target, "-device-config-file=" + cfg.path, "-o", filtered.path, table],
-                depset(inputs),
-                [filtered],
-                "SyclFilter",
-                "Filtering the images of %s for %s by their requirements (shard %d/%d, %s)" % (ctx.label, target, s + 1, n, chain),
-                sycl_device = True,
-            ))
+            filtered = aspect_filter(ctx, steps, cfg, target, chain, shard, s, n)
             table, inputs = filtered.path, inputs + [filtered]
         images = ctx.actions.declare_directory(scratch_path(ctx, "%s.img_%d.%s" % (chain, s, target)))
         steps.append(step(
