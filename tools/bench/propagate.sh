@@ -6,7 +6,7 @@
 #   propagate wall time <= 0.5 x opt's, propagate peak RSS <= 2 x the input size.
 # usage: tools/bench/propagate.sh [--debug] [--runs N]
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$ROOT"
 runs=3; gen_flags=()
 while [ $# -gt 0 ]; do

@@ -9,7 +9,7 @@
 # per-kernel <= 0.1x, peak RSS <= 2x the input).
 # usage: tools/bench/split.sh [--runs N]   (llvm-split per kernel takes minutes: 1 run)
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$ROOT"
 runs=1
 [ "${1:-}" = "--runs" ] && runs="$2"
