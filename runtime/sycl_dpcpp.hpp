@@ -76,13 +76,6 @@ template <typename K> struct kernel_info {
   static constexpr int64_t getKernelSize() { return sizeof(K); }
 };
 
-// The names of the kernels the program's images hold, as libsycl lists them.
-inline bool is_registered(const char *name) {
-  for (const sycl::kernel_id &id : sycl::get_kernel_ids()) {
-    if (std::string(id.get_name()) == name) return true;
-  }
-  return false;
-}
 #endif
 }  // namespace detail
 

@@ -152,14 +152,6 @@ func Numbering(name string) (*Table, bool) {
 	return t, true
 }
 
-// NumberingOf returns a numbering's aspects in value order.
-func NumberingOf(name string) []Aspect {
-	if name == "dpcpp2026" {
-		return append([]Aspect(nil), dpcpp2026...)
-	}
-	return All()
-}
-
 // Table maps aspect names to values and back. The zero value is empty; use Builtin or
 // NewTable.
 type Table struct {

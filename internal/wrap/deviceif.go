@@ -23,7 +23,7 @@ const maxTested = 6
 func expandDeviceIf(images []image) ([]image, error) {
 	type group struct {
 		tested []uint32
-		items  []image
+		items  []variantOf
 	}
 	groups := map[string]*group{}
 	var slots []string // per output position: "" for the next plain image, else a group
@@ -47,7 +47,7 @@ func expandDeviceIf(images []image) ([]image, error) {
 			slots = append(slots, key)
 		}
 		g.tested = union(g.tested, union(has, lacks))
-		g.items = append(g.items, img)
+		g.items = append(g.items, variantOf{img, has, lacks})
 	}
 	var out []image
 	for _, key := range slots {
@@ -58,12 +58,12 @@ func expandDeviceIf(images []image) ([]image, error) {
 		}
 		g := groups[key]
 		if len(g.tested) > maxTested {
-			return nil, diag.Errorf(g.items[0].table, g.items[0].line, "device_if variants test %d aspects (at most %d)", len(g.tested), maxTested)
+			return nil, diag.Errorf(g.items[0].img.table, g.items[0].img.line, "device_if variants test %d aspects (at most %d)", len(g.tested), maxTested)
 		}
 		var variants []variant
-		for _, img := range g.items {
-			has, lacks, _ := deviceIfLists(img, img.props.Set(props.DeviceIfSet))
-			free := minus(g.tested, union(has, lacks))
+		for _, it := range g.items {
+			img, has := it.img, it.has
+			free := minus(g.tested, union(has, it.lacks))
 			for s := 0; s < 1<<len(free); s++ {
 				outcome := append([]uint32(nil), has...)
 				for k, a := range free {
@@ -81,6 +81,12 @@ func expandDeviceIf(images []image) ([]image, error) {
 		}
 	}
 	return out, nil
+}
+
+// variantOf is a device_if image with its has and lacks lists.
+type variantOf struct {
+	img        image
+	has, lacks []uint32
 }
 
 type variant struct {

@@ -36,9 +36,6 @@ const (
 	ImageVersionNoManifest = 3
 )
 
-// ImageVersions are the image layouts Generate writes.
-var ImageVersions = []int{ImageVersion, ImageVersionNoManifest}
-
 // MaxImages is the most images one descriptor holds (its count is a uint16_t).
 const MaxImages = 65535
 
@@ -215,8 +212,9 @@ func GenerateTo(w io.Writer, id string, inputs []Input, opts Options) error {
 		}
 	}
 	if numbering != nil {
+		builtin := aspects.Builtin()
 		for _, img := range images {
-			if err := renumber(img, numbering, opts.AspectNumbering); err != nil {
+			if err := renumber(img, builtin, numbering, opts.AspectNumbering); err != nil {
 				return err
 			}
 		}
@@ -247,12 +245,11 @@ func GenerateTo(w io.Writer, id string, inputs []Input, opts Options) error {
 // renumber rewrites the aspect values of an image's device requirements from the
 // built-in numbering to the runtime's (by name): libsycl reads them as its own
 // sycl::aspect values.
-func renumber(img image, to *aspects.Table, numbering string) error {
+func renumber(img image, from, to *aspects.Table, numbering string) error {
 	set := img.props.Set(props.DeviceRequirements)
 	if set == nil {
 		return nil
 	}
-	from := aspects.Builtin()
 	for i, p := range set.Props {
 		if p.Name != "aspects" {
 			continue

@@ -3,12 +3,13 @@
 load("@bazel_skylib//lib:paths.bzl", "paths")
 load("//sycl/private:providers.bzl", "SyclRuntimeInfo")
 
-def _runfiles_dir(f):
-    """The directory of f relative to the runfiles root (external repositories first)."""
+def _runfiles_dir(ctx, f):
+    """The directory of f relative to the runfiles root (an external repository's, or the
+    main workspace's under its name)."""
     short = f.short_path
     if short.startswith("../"):
         return paths.dirname(short[len("../"):])
-    return paths.join(f.owner.workspace_name or "__main__", paths.dirname(short))
+    return paths.join(ctx.workspace_name, paths.dirname(short))
 
 def _sycl_runtime_impl(ctx):
     if ctx.attr.unavailable:
@@ -56,7 +57,7 @@ def _sycl_runtime_impl(ctx):
             kind = ctx.attr.kind,
             image_version = ctx.attr.image_version,
             aspect_numbering = ctx.attr.aspect_numbering,
-            library_dirs = sorted({_runfiles_dir(f): 1 for f in libs}.keys()),
+            library_dirs = sorted({_runfiles_dir(ctx, f): 1 for f in libs}.keys()),
             env = env,
             description = ctx.attr.description or ctx.attr.kind,
         ),

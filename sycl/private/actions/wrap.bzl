@@ -28,7 +28,7 @@ def wrap(ctx, steps, tc, tables, runtime):
         depset([d for _, _, d in tables]),
         [wrap_c],
         "SyclWrap",
-        "Wrapping the device images of %s (%d image tables)" % (ctx.label, len(tables)),
+        "Wrapping the device images of %s for %s (%d image tables)" % (ctx.label, runtime.description, len(tables)),
         sycl_device = True,
     ))
     wrap_o = ctx.actions.declare_file(scratch_path(ctx, "wrapper.o"))
