@@ -125,7 +125,9 @@ def _sycl_dpcpp_repository_impl(rctx):
     icd = _find_file(lib, ["libintelocl.so"])
     version = ""
     if root.get_child("VERSION").exists:
-        version = rctx.read(root.get_child("VERSION")).strip().split("\n")[0]
+        lines = rctx.read(root.get_child("VERSION")).strip().split("\n")
+        sycl = [line for line in lines if line.startswith("intel-sycl-rt ")]
+        version = (sycl or lines)[0]
 
     # DPC++ 2026 (libsycl.so.9) dropped the manifest pointers from its image struct and
     # renumbered sycl::aspect.

@@ -4,8 +4,15 @@ load("@bazel_skylib//lib:paths.bzl", "paths")
 load("//sycl/private:providers.bzl", "SyclRuntimeInfo")
 
 def _runfiles_dir(ctx, f):
-    """The directory of f relative to the runfiles root (an external repository's, or the
-    main workspace's under its name)."""
+    """The directory of f relative to the runfiles root.
+
+    Args:
+      ctx: the rule context (the main workspace's name).
+      f: a File of this or an external repository.
+
+    Returns:
+      string.
+    """
     short = f.short_path
     if short.startswith("../"):
         return paths.dirname(short[len("../"):])
