@@ -8,7 +8,7 @@
 
 load("@bazel_tools//tools/build_defs/repo:http.bzl", "http_archive")
 load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
-load("//:versions.bzl", "GO_MODULES", "MINIMUM_BAZEL_VERSION", "WORKSPACE_DEPS", "check_version")
+load("//:versions.bzl", "GO_MODULES", "MINIMUM_BAZEL_VERSION", "MINIMUM_RULES_GO_VERSION", "WORKSPACE_DEPS", "check_version", "declared_rules_go_version")
 load("//toolchain:cc_repository.bzl", "sycl_cc_repository")
 load("//toolchain:dpcpp_repository.bzl", "sycl_dpcpp_repository")
 load("//toolchain:go_module.bzl", "go_module")
@@ -23,9 +23,14 @@ def rules_sycl_dependencies():
     hermetic C++ toolchain of that clang (laid out only when registered:
     rules_sycl_register_cc_toolchain), and @sycl_dpcpp, Intel's DPC++ runtime from
     SYCL_DPCPP_ROOT or ONEAPI_ROOT (declare it yourself first to give a path). Fails with one line
-    on a Bazel older than versions.bzl's MINIMUM_BAZEL_VERSION.
+    on a Bazel older than versions.bzl's MINIMUM_BAZEL_VERSION, or when the workspace's own
+    io_bazel_rules_go (declared before this call) is a release older than
+    MINIMUM_RULES_GO_VERSION.
     """
     err = check_version("Bazel", getattr(native, "bazel_version", ""), MINIMUM_BAZEL_VERSION)
+    if not err:
+        rules_go = declared_rules_go_version(native.existing_rule("io_bazel_rules_go"))
+        err = check_version("rules_go", rules_go, MINIMUM_RULES_GO_VERSION)
     if err:
         fail(err)
     for name, d in WORKSPACE_DEPS.items():

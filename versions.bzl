@@ -160,3 +160,37 @@ def check_version(what, have, want):
     if not have or have == "no_version" or version_at_least(have, want):
         return None
     return "rules_sycl %s needs %s %s or newer; this workspace has %s" % (RULES_SYCL_VERSION, what, want, have)
+
+def declared_rules_go_version(rule):
+    """The rules_go version a workspace's own io_bazel_rules_go rule names, or "".
+
+    rules_go's release archives are named rules_go-vX.Y.Z.{zip,tar.gz}; the version is
+    read from the first url (or strip_prefix) that has one. A local_repository or a
+    git_repository by commit tells nothing: "" (the check passes).
+
+    Args:
+      rule: native.existing_rule("io_bazel_rules_go"), or None.
+
+    Returns:
+      string.
+    """
+    if not rule:
+        return ""
+    texts = list(rule.get("urls") or [])
+    if rule.get("url"):
+        texts.append(rule["url"])
+    if rule.get("strip_prefix"):
+        texts.append(rule["strip_prefix"])
+    for text in texts:
+        i = text.rfind("rules_go-v")
+        if i < 0:
+            continue
+        version = ""
+        for c in text[i + len("rules_go-v"):].elems():
+            if not (c.isdigit() or c == "."):
+                break
+            version += c
+        version = version.rstrip(".")
+        if version:
+            return version
+    return ""

@@ -3,8 +3,6 @@
     load("@rules_sycl//sycl:defs.bzl", "sycl_device", "sycl_traits_header", "sycl_toolchain")
 """
 
-load("@io_bazel_rules_go//go:def.bzl", "RULES_GO_VERSION")
-load("//:versions.bzl", "MINIMUM_RULES_GO_VERSION", "check_version")
 load("//sycl/private:device_config.bzl", _SyclDeviceConfigInfo = "SyclDeviceConfigInfo", _sycl_device_config = "sycl_device_config")
 load("//sycl/private:devices_macro.bzl", _sycl_device = "sycl_device")
 load("//sycl/private:providers.bzl", _SyclInfo = "SyclInfo", _SyclRuntimeInfo = "SyclRuntimeInfo", _SyclToolchainInfo = "SyclToolchainInfo")
@@ -26,12 +24,3 @@ sycl_toolchain = _sycl_toolchain
 sycl_device_config = _sycl_device_config
 sycl_device = _sycl_device
 sycl_traits_header = _sycl_traits_header
-
-def _check_rules_go():
-    err = check_version("rules_go", RULES_GO_VERSION, MINIMUM_RULES_GO_VERSION)
-    if err:
-        fail(err)
-    return True
-
-# Loading the rules with a rules_go older than the minimum fails here, with one line.
-_RULES_GO_OK = _check_rules_go()  # buildifier: disable=unused-variable

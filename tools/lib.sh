@@ -35,3 +35,21 @@ timed() {
 # median: of the lines on stdin (";"- or newline-separated), by their first number;
 # prints the whole median line.
 median() { tr ';' '\n' | sed '/^$/d' | sort -n -k1,1 | awk '{l[NR]=$0} END {print l[int((NR+1)/2)]}'; }
+
+# user_workspace DIR: DIR becomes a workspace of its own that uses this checkout as
+# @rules_sycl, as a user's does (e2e/workspace's WORKSPACE and .bazelrc, with paths into
+# this checkout, without the e2e workspace's own device package). Scratch projects of the
+# benchmarks live there, outside the source tree. Run Bazel in it with user_bazel.
+user_workspace() {
+  mkdir -p "$1"
+  sed -e "s|\"\\.\\./\\.\\.\"|\"$ROOT\"|; s|\"\\.\\./\\.\\./\\.deps/|\"$ROOT/.deps/|" \
+    -e '/^register_toolchains("\/\/devices:all")$/d' "$ROOT/e2e/workspace/WORKSPACE" >"$1/WORKSPACE"
+  sed "s|%workspace%/../../.bazelrc.local|$ROOT/.bazelrc.local|" "$ROOT/e2e/workspace/.bazelrc" >"$1/.bazelrc"
+  grep -q "\"$ROOT\"" "$1/WORKSPACE" || { echo "user_workspace: e2e/workspace/WORKSPACE has no local_repository for rules_sycl" >&2; return 1; }
+}
+
+# user_bazel DIR bazel-args...: Bazel in the user workspace DIR with the output root $WORK/root.
+user_bazel() {
+  local dir="$1"; shift
+  (cd "$dir" && bazel --output_user_root="$WORK/root" "$@")
+}

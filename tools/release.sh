@@ -17,7 +17,7 @@ url="${3:-https://github.com/rules-sycl/rules_sycl/releases/download/v$version/$
 mkdir -p "$out"
 tmp="$(mktemp "$out/.$name.XXXXXX")"
 trap 'rm -f "$tmp"' EXIT
-git -C "$ROOT" archive --format=tar "$rev" -- . ':(exclude).ci' ':(exclude)e2e' ':(exclude)tools/bench/gen' \
+git -C "$ROOT" archive --format=tar "$rev" -- . ':(exclude).ci' ':(exclude)e2e' \
   | gzip -9 -n >"$tmp"
 mv "$tmp" "$out/$name"
 sha="$(sha256sum "$out/$name" | cut -d' ' -f1)"

@@ -134,3 +134,47 @@ func TestVersionChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclaredRulesGoVersion: the version rules_sycl_dependencies() checks is read from the
+// user's own io_bazel_rules_go rule; rules that name no release pass.
+func TestDeclaredRulesGoVersion(t *testing.T) {
+	g := load(t)
+	read := g["declared_rules_go_version"].(*starlark.Function)
+	rule := func(kv map[string]starlark.Value) starlark.Value {
+		d := starlark.NewDict(len(kv))
+		for k, v := range kv {
+			if err := d.SetKey(starlark.String(k), v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	list := func(s ...string) starlark.Value {
+		var l []starlark.Value
+		for _, x := range s {
+			l = append(l, starlark.String(x))
+		}
+		return starlark.NewList(l)
+	}
+	cases := []struct {
+		name string
+		rule starlark.Value
+		want string
+	}{
+		{"none", starlark.None, ""},
+		{"release zip", rule(map[string]starlark.Value{"urls": list("https://mirror.bazel.build/x/v0.33.0/rules_go-v0.33.0.zip")}), "0.33.0"},
+		{"tar.gz url", rule(map[string]starlark.Value{"url": starlark.String("https://example.com/rules_go-v0.50.1.tar.gz")}), "0.50.1"},
+		{"strip_prefix", rule(map[string]starlark.Value{"urls": list("https://example.com/archive/abc.zip"), "strip_prefix": starlark.String("rules_go-v0.29.0")}), "0.29.0"},
+		{"commit", rule(map[string]starlark.Value{"urls": list("https://github.com/bazelbuild/rules_go/archive/0123abc.zip")}), ""},
+		{"local", rule(map[string]starlark.Value{"path": starlark.String("../rules_go")}), ""},
+	}
+	for _, tc := range cases {
+		v, err := starlark.Call(&starlark.Thread{}, read, starlark.Tuple{tc.rule}, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := string(v.(starlark.String)); got != tc.want {
+			t.Errorf("%s: version %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -11,19 +11,23 @@ cd "$ROOT"
 source tools/lib.sh
 out="${1:-}"; shift || true
 counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(1 10 100 500)
-dir=tools/bench/gen
-trap 'rm -rf "$ROOT/$dir"' EXIT
+# The projects live in a user's workspace of its own (rules_sycl as @rules_sycl).
+WORK="$(mktemp -d)"
+ws="$WORK/ws"
+dir="$ws/gen"
+trap 'user_bazel "$ws" shutdown >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+user_workspace "$ws"
 [ -z "$out" ] || printf 'binaries\tkernels_per_binary\tanalysis_seconds\tactions\tactions_per_binary\n' >"$out"
 measure() { # binaries kernels_per_tu
   rm -rf "$dir"
   tools/bench/gen_project.sh "$dir" 2 "$2" spir64,pocl_cpu,nvidia_gpu_sm_90 "$1"
-  tools/bazel build --nobuild "//$dir:all" >/dev/null 2>&1 # loads the package once
+  user_bazel "$ws" build --nobuild //gen:all >/dev/null 2>&1 # loads the package once
   echo "# $(date +%s%N)" >>"$dir/BUILD.bazel"                 # so analysis runs again
   local secs actions
-  secs=$(timed tools/bazel build --nobuild "//$dir:all")
+  secs=$(timed user_bazel "$ws" build --nobuild //gen:all)
   # Actions owned by the generated targets (the traits header, compiles, device
   # pipeline, wrapper and link), not the shared tools.
-  actions=$(tools/bazel aquery "//$dir:all" --output=text 2>/dev/null | grep -c '^action ' || true)
+  actions=$(user_bazel "$ws" aquery //gen:all --output=text 2>/dev/null | grep -c '^action ' || true)
   printf '%6d binaries, %3d kernels each: analysis %6.2fs, %6d actions (%d per binary)\n' "$1" "$((2 * $2))" "$secs" "$actions" "$((actions / $1))"
   [ -z "$out" ] || printf '%d\t%d\t%.2f\t%d\t%d\n' "$1" "$((2 * $2))" "$secs" "$actions" "$((actions / $1))" >>"$out"
 }

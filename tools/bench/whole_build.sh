@@ -14,23 +14,27 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
 source tools/lib.sh
 reps="${1:-3}"; out="${2:-}"
-dir=tools/bench/gen
-trap 'rm -rf "$ROOT/$dir"' EXIT
-rm -rf "$dir"
+# The project is a user's workspace of its own (rules_sycl as @rules_sycl), outside the tree.
+WORK="$(mktemp -d)"
+ws="$WORK/ws"
+dir="$ws/gen"
+trap 'user_bazel "$ws" shutdown >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+user_workspace "$ws"
 targets="${TARGETS:-spir64,pocl_cpu,nvidia_gpu_sm_90}"
 ntargets=$(tr ',' '\n' <<<"$targets" | grep -c .)
 echo "targets: $targets"
 tools/bench/gen_project.sh "$dir" 16 4 "$targets"
-tools/bazel build --noshow_progress //tools/execlog //tools/bench/gen:all >/dev/null 2>&1
+tools/bazel build --noshow_progress //tools/execlog >/dev/null 2>&1
 execlog="$(readlink -f bazel-bin/tools/execlog/execlog_/execlog)"
+user_bazel "$ws" build --noshow_progress //gen:all >"$WORK/first.log" 2>&1 || { tail -30 "$WORK/first.log"; exit 1; }
 # Both binaries must compute the same thing.
-a=$(bazel-bin/tools/bench/gen/modular); b=$(bazel-bin/tools/bench/gen/mono)
+a=$("$ws/bazel-bin/gen/modular"); b=$("$ws/bazel-bin/gen/mono")
 [ "$a" = "$b" ] || { echo "modular and mono differ: $a / $b" >&2; exit 1; }
 echo "both binaries: $a"
 log=$(mktemp)
 build() { # target -> "seconds actions aot"
   local secs sum
-  secs=$(timed tools/bazel build --noshow_progress --local_cpu_resources=2 "//$dir:$1" --execution_log_json_file="$log")
+  secs=$(timed user_bazel "$ws" build --noshow_progress --local_cpu_resources=2 "//gen:$1" --execution_log_json_file="$log")
   sum=$("$execlog" "$log")
   echo "$secs $(awk -F'executed=' '{split($2, a, " "); n += a[1]} END {print n + 0}' <<<"$sum") $(sed -n 's/^SyclAot executed=\([0-9]*\).*/\1/p' <<<"$sum" | awk '{print $1 + 0} END {if (NR == 0) print 0}')"
 }
