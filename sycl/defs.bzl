@@ -7,6 +7,7 @@ load("//sycl/private:device_config.bzl", _SyclDeviceConfigInfo = "SyclDeviceConf
 load("//sycl/private:devices_macro.bzl", _sycl_device = "sycl_device")
 load("//sycl/private:providers.bzl", _SyclInfo = "SyclInfo", _SyclRuntimeInfo = "SyclRuntimeInfo", _SyclToolchainInfo = "SyclToolchainInfo")
 load("//sycl/private:rules/binary.bzl", _sycl_binary = "sycl_binary", _sycl_test = "sycl_test")
+load("//sycl/private:rules/import.bzl", _sycl_import = "sycl_import")
 load("//sycl/private:rules/library.bzl", _sycl_library = "sycl_library")
 load("//sycl/private:runtime.bzl", _sycl_runtime = "sycl_runtime")
 load("//sycl/private:toolchain.bzl", _sycl_toolchain = "sycl_toolchain")
@@ -17,6 +18,7 @@ SyclInfo = _SyclInfo
 SyclRuntimeInfo = _SyclRuntimeInfo
 sycl_runtime = _sycl_runtime
 sycl_library = _sycl_library
+sycl_import = _sycl_import
 sycl_binary = _sycl_binary
 sycl_test = _sycl_test
 SyclDeviceConfigInfo = _SyclDeviceConfigInfo

@@ -2,11 +2,13 @@
 
 load("//sycl:defs.bzl", "sycl_toolchain")
 
-def host_sycl_toolchain(name, with_ocloc = True, ptxas = "@sycl_llvm//:ptxas", **kwargs):
+def host_sycl_toolchain(name, with_ocloc = True, ptxas = "@sycl_llvm//:ptxas", family = "clang", **kwargs):
     """Declares a sycl_toolchain of @sycl_llvm's tools.
 
     Args:
       name: the target name.
+      family: the compiler family (dpcpp: the phases of DPC++ after its device front end,
+        on these tools; for device IR that DPC++ compiled elsewhere, sycl_import).
       with_ocloc: include ocloc and its libraries (False: a machine without ocloc, for tests).
       ptxas: the ptxas label (default: the one @sycl_llvm found, or none).
       **kwargs: more sycl_toolchain attributes (visibility, tags).
@@ -15,7 +17,7 @@ def host_sycl_toolchain(name, with_ocloc = True, ptxas = "@sycl_llvm//:ptxas", *
     sycl_toolchain(
         name = name,
         clang = "@sycl_llvm//:bin/clang++",
-        family = "clang",
+        family = family,
         llc = "@sycl_llvm//:bin/llc",
         llvm_ar = "@sycl_llvm//:bin/llvm-ar",
         llvm_as = "@sycl_llvm//:bin/llvm-as",

@@ -24,6 +24,9 @@ import (
 // Tools are the executables the AOT step may run.
 type Tools struct {
 	LLC, LLVMSpirv, Ocloc, OpenCLAOT, Ptxas string
+	// Translator is a DPC++ toolchain's own llvm-spirv: when set, it writes every image's
+	// SPIR-V with DPC++'s options (TranslatorArgs) instead of llc's SPIR-V backend.
+	Translator string
 	// KernelLocations is the propagate step's kernel locations file ("" for none): errors
 	// name each kernel with its source line.
 	KernelLocations string
@@ -72,6 +75,10 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 		return nil, err
 	}
 	toSPIRV := func(spv string) Step {
+		if tools.Translator != "" {
+			args := append(append([]string{"-o", spv}, TranslatorArgs...), in)
+			return Step{tools.Translator, args, "spirv-translator", spv, spv != out}
+		}
 		return Step{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}, "llc", spv, spv != out}
 	}
 	spv := out + ".spv"
@@ -104,6 +111,42 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 		return []Step{toSPIRV(spv), {tools.OpenCLAOT, args, "opencl-aot", out, false}}, nil
 	}
 	return []Step{toSPIRV(out)}, nil
+}
+
+// TranslatorArgs are the options DPC++'s driver gives its llvm-spirv for every SPIR
+// target but the CPU one (spir64, spir64_gen): SPIR-V 1.5 at most, non-semantic debug
+// info, GenX intrinsics allowed, and all extensions off but DPC++'s list.
+var TranslatorArgs = []string{
+	"-spirv-max-version=1.5",
+	"-spirv-debug-info-version=nonsemantic-shader-200",
+	"-spirv-allow-unknown-intrinsics=llvm.genx.",
+	"-spirv-ext=-all," + strings.Join(translatorExtensions, ","),
+}
+
+var translatorExtensions = []string{
+	"+SPV_EXT_shader_atomic_float_add", "+SPV_EXT_shader_atomic_float_min_max",
+	"+SPV_KHR_no_integer_wrap_decoration", "+SPV_KHR_float_controls",
+	"+SPV_KHR_expect_assume", "+SPV_KHR_linkonce_odr",
+	"+SPV_INTEL_subgroups", "+SPV_INTEL_media_block_io",
+	"+SPV_INTEL_device_side_avc_motion_estimation", "+SPV_INTEL_fpga_loop_controls",
+	"+SPV_INTEL_unstructured_loop_controls", "+SPV_INTEL_fpga_reg",
+	"+SPV_INTEL_blocking_pipes", "+SPV_INTEL_function_pointers",
+	"+SPV_INTEL_kernel_attributes", "+SPV_INTEL_io_pipes",
+	"+SPV_INTEL_inline_assembly", "+SPV_INTEL_arbitrary_precision_integers",
+	"+SPV_INTEL_float_controls2", "+SPV_INTEL_vector_compute",
+	"+SPV_INTEL_fast_composite", "+SPV_INTEL_arbitrary_precision_fixed_point",
+	"+SPV_INTEL_arbitrary_precision_floating_point", "+SPV_INTEL_variable_length_array",
+	"+SPV_INTEL_fp_fast_math_mode", "+SPV_INTEL_long_composites",
+	"+SPV_INTEL_arithmetic_fence", "+SPV_INTEL_cache_controls",
+	"+SPV_INTEL_fpga_buffer_location", "+SPV_INTEL_fpga_argument_interfaces",
+	"+SPV_INTEL_fpga_invocation_pipelining_attributes", "+SPV_INTEL_fpga_latency_control",
+	"+SPV_KHR_shader_clock", "+SPV_INTEL_bindless_images",
+	"+SPV_INTEL_task_sequence", "+SPV_INTEL_bfloat16_conversion",
+	"+SPV_INTEL_joint_matrix", "+SPV_INTEL_hw_thread_queries",
+	"+SPV_KHR_uniform_group_instructions", "+SPV_INTEL_masked_gather_scatter",
+	"+SPV_INTEL_tensor_float32_conversion", "+SPV_INTEL_optnone",
+	"+SPV_KHR_non_semantic_info", "+SPV_KHR_cooperative_matrix",
+	"+SPV_EXT_shader_atomic_float16_add", "+SPV_INTEL_fp_max_error",
 }
 
 // pathArg makes a relative path unmistakable for an option ("./-x", never "-x").
@@ -465,13 +508,14 @@ func Verb() *cli.Verb {
 	return &cli.Verb{
 		Name:    "aot",
 		Summary: "compile every image of a table for a device target (SPIR-V, SPIR 1.2, PTX, ocloc, opencl-aot)",
-		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--llvm-spirv=P] [--ocloc=P] [--opencl-aot=P] [--ptxas=P] [--dry-run] TABLE",
+		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--llvm-spirv=P] [--ocloc=P] [--opencl-aot=P] [--ptxas=P] [--spirv-translator=P] [--dry-run] TABLE",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&target, "target", "", "device target (or alias)")
 			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
 			fs.StringVar(&outDir, "out-dir", "", "directory for the images and files.table")
 			fs.StringVar(&tools.LLC, "llc", "", "llc")
 			fs.StringVar(&tools.LLVMSpirv, "llvm-spirv", "", "llvm-spirv (SPIR-V to SPIR 1.2 bitcode)")
+			fs.StringVar(&tools.Translator, "spirv-translator", "", "a DPC++ toolchain's llvm-spirv: writes SPIR-V with DPC++'s options instead of llc")
 			fs.StringVar(&tools.Ocloc, "ocloc", "", "ocloc")
 			fs.StringVar(&tools.OpenCLAOT, "opencl-aot", "", "opencl-aot")
 			fs.StringVar(&tools.Ptxas, "ptxas", "", "ptxas (NVIDIA targets: also assemble a cubin for the target's sm_XX)")

@@ -62,6 +62,37 @@ func TestPlanPerFamily(t *testing.T) {
 	}
 }
 
+// TestPlanWithDPCPPTranslator: a DPC++ toolchain's llvm-spirv writes the SPIR-V, with the
+// options DPC++'s driver gives it (-o first, the input last), for JIT and ocloc targets.
+func TestPlanWithDPCPPTranslator(t *testing.T) {
+	withTranslator := tools
+	withTranslator.Translator = "llvm-spirv-dpcpp"
+	translate := func(out string) command {
+		return command{"llvm-spirv-dpcpp", append(append([]string{"-o", out}, TranslatorArgs...), "./in.ll")}
+	}
+	cases := []struct {
+		target string
+		out    string
+		want   []command
+	}{
+		{"spir64", "o/x.spv", []command{translate("./o/x.spv")}},
+		{"intel_gpu_pvc", "o/x.bin", []command{
+			translate("./o/x.bin.spv"),
+			{"ocloc", []string{"compile", "-spirv_input", "-file", "./o/x.bin.spv", "-output", "./o/x.bin", "-output_no_suffix", "-device", "pvc"}},
+		}},
+	}
+	for _, tc := range cases {
+		got, err := Plan(target(t, tc.target), withTranslator, "in.ll", tc.out)
+		if err != nil {
+			t.Errorf("%s: %v", tc.target, err)
+			continue
+		}
+		if !reflect.DeepEqual(commands(got), tc.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tc.target, commands(got), tc.want)
+		}
+	}
+}
+
 // command is a step's command line, what TestPlanPerFamily compares.
 type command struct {
 	Tool string
@@ -300,5 +331,30 @@ func TestCompileAllOrNothing(t *testing.T) {
 	}
 	if b, _ := os.ReadFile("img/good.spv"); string(b) != "new\n" {
 		t.Errorf("image %q", b)
+	}
+}
+
+// TestTranslatorArgsMatchDPCPP: the facts of DPC++'s driver tests for its llvm-spirv
+// step (non-CPU SPIR targets): the debug-info and intrinsic options, and an extension
+// list that starts from -all and enables the driver's extensions in its order.
+func TestTranslatorArgsMatchDPCPP(t *testing.T) {
+	want := []string{"-spirv-debug-info-version=nonsemantic-shader-200", "-spirv-allow-unknown-intrinsics=llvm.genx."}
+	for i, w := range want {
+		if TranslatorArgs[i+1] != w {
+			t.Errorf("option %d: %q, want %q", i+1, TranslatorArgs[i+1], w)
+		}
+	}
+	ext := TranslatorArgs[len(TranslatorArgs)-1]
+	order := []string{"-spirv-ext=-all,", "+SPV_EXT_shader_atomic_float_add,", "+SPV_KHR_float_controls,", "+SPV_INTEL_subgroups,", "+SPV_INTEL_function_pointers,", "+SPV_INTEL_joint_matrix,", "+SPV_KHR_cooperative_matrix,", "+SPV_INTEL_fp_max_error"}
+	at := 0
+	for _, o := range order {
+		i := strings.Index(ext[at:], o)
+		if i < 0 {
+			t.Fatalf("%q lacks %q after position %d", ext, o, at)
+		}
+		at += i + len(o)
+	}
+	if strings.Count(ext, "+SPV_") != 46 {
+		t.Errorf("%d extensions, want DPC++'s 46", strings.Count(ext, "+SPV_"))
 	}
 }

@@ -151,7 +151,7 @@ def create_common(ctx, traits, devices_config):
     tc = find_sycl_toolchain(ctx)
 
     # A program's runtime (its headers: <sycl/sycl.hpp> of DPC++) joins the rsycl headers.
-    runtime = [program_runtime(ctx)] if hasattr(ctx.attr, "_runtime_flag") else []
+    runtime = [program_runtime(ctx)] if hasattr(ctx.attr, "runtime") else []
     cc = compilation_context(ctx.attr.deps + getattr(ctx.attr, "implementation_deps", []) + [ctx.attr._runtime] + runtime)
     cc_toolchain, fc = cc_setup(ctx)
     host_flags, std_flags = host_compile_flags(ctx, cc_toolchain, fc)
@@ -262,7 +262,7 @@ def program_runtime(ctx):
     Returns:
       The Target (with SyclRuntimeInfo and CcInfo).
     """
-    return ctx.attr.runtime or ctx.attr._runtime_flag
+    return ctx.attr.runtime or getattr(ctx.attr, "_runtime_flag", None)
 
 # Attributes of every rule that compiles SYCL sources.
 COMPILE_ATTRS = {

@@ -239,8 +239,37 @@ def nvptx_arch(device):
     """
     return device.aot_options[0] if device.aot_options else DEFAULT_NVPTX_ARCH
 
-def device_ir_key(device):
-    """The key of the device IR a target is compiled from: "spir", or "nvptx:sm_XX".
+def device_ir_key(device, family = "clang"):
+    """The key of the device IR a target is compiled from.
+
+    Upstream clang ("clang"): "spir" for every SPIR target, "nvptx:sm_XX" per NVIDIA
+    architecture. DPC++ ("dpcpp") compiles once per offload target, as its driver does
+    for -fsycl-targets: "spir" for the spir64 triple (JIT SPIR-V), "dpcpp:<target>" for
+    the others (dpcpp_offload_target).
+
+    Args:
+      device: a SyclDeviceConfigInfo.
+      family: the SYCL toolchain's family.
+
+    Returns:
+      string.
+    """
+    if family == "dpcpp" and device.triple != "spir64":
+        return "dpcpp:" + dpcpp_offload_target(device)
+    if device.triple == "nvptx64":
+        return "nvptx:" + nvptx_arch(device)
+    return "spir"
+
+# DPC++'s own -fsycl-targets names for one device each (intel_gpu_pvc, nvidia_gpu_sm_90,
+# amd_gpu_gfx90a): the built-in targets of those names are DPC++'s.
+_DPCPP_TARGET_PREFIXES = ("intel_gpu_", "nvidia_gpu_", "amd_gpu_")
+
+def dpcpp_offload_target(device):
+    """What DPC++'s -fsycl-targets calls a device target.
+
+    A built-in device target keeps its name (DPC++'s own alias); any other target is
+    named by its triple (spir64_gen; nvptx64 as nvidia_gpu_<sm_XX>; amdgcn as
+    amd_gpu_<arch>, the architecture being its first AOT option).
 
     Args:
       device: a SyclDeviceConfigInfo.
@@ -248,9 +277,13 @@ def device_ir_key(device):
     Returns:
       string.
     """
+    if device.name.startswith(_DPCPP_TARGET_PREFIXES):
+        return device.name
     if device.triple == "nvptx64":
-        return "nvptx:" + nvptx_arch(device)
-    return "spir"
+        return "nvidia_gpu_" + nvptx_arch(device)
+    if device.triple == "amdgcn" and device.aot_options:
+        return "amd_gpu_" + device.aot_options[0]
+    return device.triple
 
 # Attributes of rules that resolve the flag's device targets (sycl_library, traits).
 FLAG_DEVICE_ATTRS = dict(TOOL_ATTRS, **{

@@ -3,7 +3,7 @@
 SyclToolchainInfo = provider(
     doc = "A SYCL device compiler family and its tools (from sycl_toolchain).",
     fields = {
-        "family": "string: 'clang' (upstream clang >= 22) or 'dpcpp' (icpx from oneAPI).",
+        "family": "string: 'clang' (upstream clang >= 22) or 'dpcpp' (icpx from oneAPI, or intel/llvm's clang++).",
         "clang": "File: the C++ driver used for device compiles (clang++).",
         "llvm_link": "File: llvm-link.",
         "llvm_ar": "File or None: llvm-ar for SyclArchive (else the C++ toolchain's ar).",
@@ -17,6 +17,8 @@ SyclToolchainInfo = provider(
         "ocloc_files": "depset of File: the shared libraries ocloc loads.",
         "opencl_aot": "File or None: opencl-aot.",
         "ptxas": "File or None: ptxas.",
+        "spirv_translator": "File or None: a DPC++ install's llvm-spirv (SPIR-V with DPC++'s options, family dpcpp).",
+        "device_libs": "list of File: DPC++'s device libraries (libsycl-*.bc) in its driver's link order (family dpcpp).",
         "tool_files": "depset of File: shared libraries every tool loads.",
         "compile_files": "depset of File: what a device compile reads besides its sources (resource headers, libraries).",
         "env": "dict: the environment of every tool action (LD_LIBRARY_PATH: the directories of the tools' libraries).",
@@ -27,7 +29,7 @@ SyclInfo = provider(
     doc = "Device code of sycl_library targets, for the device pipeline of sycl_binary.",
     fields = {
         "device_ir": "depset of File: per-TU device LLVM IR (.ll) of the spir64 family, transitively.",
-        "tus": "depset of struct(src, flags, inputs): every TU with its compile flags, for the second (NVPTX) device compile of sycl_binary.",
+        "tus": "depset of struct(src, flags, inputs): every TU with its compile flags, for the second (NVPTX) device compile of sycl_binary (src None: an imported TU, with spir64 device IR only).",
     },
 )
 

@@ -1,6 +1,6 @@
 """What sycl_library and sycl_binary share: a target's common setup and its compiles."""
 
-load("//sycl/private:actions/compile.bzl", "cc_host_compile", "device_compile", "host_compile")
+load("//sycl/private:actions/compile.bzl", "cc_host_compile", "device_compile", "dpcpp_device_compile", "dpcpp_host_compile", "host_compile")
 load("//sycl/private:actions/traits.bzl", "traits_header")
 load("//sycl/private:common.bzl", "create_common", "scratch_path")
 load("//sycl/private:device_config.bzl", "tool_devices_config")
@@ -17,6 +17,10 @@ def compile_sources(ctx, steps, common):
       (device IR Files, object Files, TU structs for SyclInfo.tus).
     """
     tus = [struct(src = src, flags = common.flags, inputs = common.headers) for src in common.srcs]
+    if common.tc.family == "dpcpp":
+        fronts = [dpcpp_device_compile(ctx, steps, common, src) for src in common.srcs]
+        objects = [dpcpp_host_compile(ctx, common, src, f.header, f.footer, i) for i, (src, f) in enumerate(zip(common.srcs, fronts))]
+        return [f.ir for f in fronts], objects, tus
     device = [device_compile(ctx, steps, common, src) for src in common.srcs]
     if not common.srcs:
         objects = []

@@ -16,6 +16,10 @@ def aot_tool(tc, device, target):
       (list of File, list of string): the tools' files and the `aot` verb's tool flags.
     """
     files, flags = [tc.llc], ["--llc=" + tc.llc.path]
+    if tc.spirv_translator and device.triple != "nvptx64" and device.triple != "amdgcn":
+        # A DPC++ install's llvm-spirv writes the SPIR-V of SPIR targets, as DPC++ does.
+        files.append(tc.spirv_translator)
+        flags.append("--spirv-translator=" + tc.spirv_translator.path)
     if device.aot_tool == "llvm-spirv":
         if not tc.llvm_spirv:
             fail("target %s needs llvm-spirv (Debian's llvm-spirv-15), which the SYCL toolchain does not have" % target)
@@ -86,7 +90,8 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locati
       target: the target name the tools see.
       chain: the chain name (output stem).
       shard_dirs: the chain's shard directories.
-      locations: the chain's kernel locations (propagate), for messages that name kernels.
+      locations: the chain's kernel locations (propagate), for messages that name kernels;
+        None where no propagate step ran (a DPC++ toolchain).
 
     Returns:
       list of directory Files: per shard, its images and their files.table.
@@ -100,7 +105,7 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locati
     # support other aspects) keeps every image; the runtime checks the device it finds. A
     # JIT target whose configuration describes one device (intel_cpu) is filtered too.
     filtered_target = device.aot_tool != "" or not device.may_support_other_aspects
-    tool = device.aot_tool or "llc: SPIR-V"
+    tool = device.aot_tool or ("llvm-spirv (DPC++): SPIR-V" if tc.spirv_translator else "llc: SPIR-V")
     n = len(shard_dirs)
     for s, shard in enumerate(shard_dirs):
         table, inputs = shard.path + "/files.table", [shard, cfg]
@@ -110,8 +115,9 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locati
         images = ctx.actions.declare_directory(scratch_path(ctx, "%s.img_%d.%s" % (chain, s, target)))
         steps.append(step(
             ctx.executable._sycl_device,
-            ["aot", "-target=" + target, "-device-config-file=" + cfg.path, "--kernel-locations=" + locations.path, "--out-dir=" + images.path] + tool_flags + [table],
-            depset(inputs + tool_files + [locations], transitive = [tc.tool_files]),
+            ["aot", "-target=" + target, "-device-config-file=" + cfg.path] + (["--kernel-locations=" + locations.path] if locations else []) +
+            ["--out-dir=" + images.path] + tool_flags + [table],
+            depset(inputs + tool_files + ([locations] if locations else []), transitive = [tc.tool_files]),
             [images],
             "SyclAot",
             "Compiling the images of %s for %s (shard %d/%d, %s, %s)" % (ctx.label, target, s + 1, n, chain, tool),

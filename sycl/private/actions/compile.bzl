@@ -89,6 +89,110 @@ def cc_host_compile(ctx, common):
     )
     return outputs.pic_objects
 
+# DPC++'s device front end runs its own SYCL passes (aspect propagation among them) in its
+# optimisation pipeline, so it runs with the program's optimisation level and no
+# -disable-llvm-passes; the rest is as for upstream clang.
+DPCPP_DEVICE_FLAGS = ["-gline-tables-only", "-fdebug-compilation-dir=.", "-no-canonical-prefixes"]
+
+def dpcpp_device_compile(ctx, steps, common, src):
+    """SyclDeviceCompile of a DPC++ toolchain: spir64 device IR, integration header and footer.
+
+    What DPC++'s driver runs for the device side of a TU (-fsycl-is-device with
+    -fsycl-int-header and -fsycl-int-footer), as one action.
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      common: the struct of create_common.
+      src: the source File.
+
+    Returns:
+      struct(ir, header, footer): the device IR File and the two generated headers.
+    """
+    stem = _stem(ctx, src)
+    ir = ctx.actions.declare_file(stem + ".dev.ll")
+    header = ctx.actions.declare_file(stem + ".int_header.h")
+    footer = ctx.actions.declare_file(stem + ".int_footer.h")
+    steps.append(step(
+        common.tc.clang,
+        ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-Xclang", "-fsycl-int-header=" + header.path, "-Xclang", "-fsycl-int-footer=" + footer.path] +
+        [common.device_opt_level] + DPCPP_DEVICE_FLAGS + list(common.flags) + [src, "-o", ir],
+        depset([src], transitive = [common.compile_inputs]),
+        [ir, header, footer],
+        "SyclDeviceCompile",
+        "Compiling SYCL device code %s (DPC++: spir64, integration header and footer)" % src.short_path,
+    ))
+    return struct(ir = ir, header = header, footer = footer)
+
+def dpcpp_target_compile(ctx, steps, tc, tu, index, offload, opt_level):
+    """SyclDeviceCompile of a DPC++ toolchain for one offload target (-fsycl-targets).
+
+    DPC++ compiles a TU's device side once per offload target; every target but the
+    spir64 triple gets its own compile (intel_gpu_pvc, nvidia_gpu_sm_90, spir64_gen).
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      tc: the SyclToolchainInfo.
+      tu: struct(src, flags, inputs) from SyclInfo.tus.
+      index: the TU's position (keeps output names unique).
+      offload: the -fsycl-targets value.
+      opt_level: the device optimisation level (-O2 unless the compilation mode says).
+
+    Returns:
+      The device IR File.
+    """
+    ll = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.ll" % (offload, index, tu.src.basename.rsplit(".", 1)[0])))
+    steps.append(step(
+        tc.clang,
+        ["-fsycl", "-fsycl-device-only", "-fsycl-targets=" + offload, "-S", "-emit-llvm", opt_level] + DPCPP_DEVICE_FLAGS + list(tu.flags) + [tu.src, "-o", ll],
+        depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
+        [ll],
+        "SyclDeviceCompile",
+        "Compiling SYCL device code %s for %s (DPC++)" % (tu.src.short_path, offload),
+    ))
+    return ll
+
+def dpcpp_host_compile(ctx, common, src, header, footer, index):
+    """The host side of a TU of a DPC++ toolchain, through the C++ toolchain (CppCompile).
+
+    As DPC++ does for -fsycl-host-compiler: the source with the integration footer
+    appended (here: a generated file that #includes the source, then the footer, as
+    append-file --use-include writes it) is compiled with -include of the integration
+    header. The compilation mode, --copt, copts and defines apply as to cc_library's
+    sources; -fsycl-is-host is added when the C++ toolchain's compiler is clang.
+
+    Args:
+      ctx: the rule context.
+      common: the struct of create_common.
+      src: the source File.
+      header: the integration header File.
+      footer: the integration footer File.
+      index: the TU's position (keeps compile names unique).
+
+    Returns:
+      The position-independent object File.
+    """
+    appended = ctx.actions.declare_file(_stem(ctx, src) + ".footer.cpp")
+    ctx.actions.write(appended, '#include "%s"\n#include "%s"\n' % (src.path, footer.path))
+    host_mode = ["-Xclang", "-fsycl-is-host"] if common.host_via_cc else []
+    _, outputs = cc_common.compile(
+        name = "%s_tu%d" % (ctx.label.name, index),
+        actions = ctx.actions,
+        feature_configuration = common.feature_configuration,
+        cc_toolchain = common.cc_toolchain,
+        srcs = [appended],
+        private_hdrs = common.hdrs + [common.traits, header, footer],
+        additional_inputs = [src],
+        compilation_contexts = [common.cc],
+        includes = common.own_includes,
+        defines = ctx.attr.defines,
+        local_defines = ctx.attr.local_defines,
+        user_compile_flags = ["-include", header.path] + host_mode + list(common.traits_flags) + ctx.attr.copts,
+        disallow_nopic_outputs = True,
+    )
+    return outputs.pic_objects[0]
+
 def nvptx_compile(ctx, steps, tc, tu, index, arch):
     """SyclDeviceCompile for NVIDIA: the same TU again through clang's NVPTX front end.
 

@@ -27,3 +27,45 @@ def device_link(ctx, steps, tc, irs, key, name):
         "Linking SYCL device code of %s (%s)" % (ctx.label, key),
     ))
     return linked
+
+def dpcpp_device_link(ctx, steps, tc, irs, key, name):
+    """SyclDeviceLink of a DPC++ toolchain: the TUs, then DPC++'s device libraries.
+
+    DPC++'s driver links the TUs' device code (llvm-link ... --suppress-warnings), then
+    its SYCL device libraries with -only-needed, in its own order (the toolchain's
+    device_libs); either link is skipped where it has one input.
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      tc: the SyclToolchainInfo (family dpcpp).
+      irs: the device IR Files of the chain (one for a TU of its own).
+      key: the device-IR key (for the progress message).
+      name: the chain name (output stem).
+
+    Returns:
+      The linked IR File.
+    """
+    linked = irs[0]
+    if len(irs) > 1:
+        linked = ctx.actions.declare_file(scratch_path(ctx, name + ".linked.ll"))
+        steps.append(step(
+            tc.llvm_link,
+            ["-S"] + irs + ["-o", linked, "--suppress-warnings"],
+            depset(irs, transitive = [tc.tool_files]),
+            [linked],
+            "SyclDeviceLink",
+            "Linking SYCL device code of %s (%s)" % (ctx.label, key),
+        ))
+    if not tc.device_libs:
+        return linked
+    with_libs = ctx.actions.declare_file(scratch_path(ctx, name + ".devicelibs.ll"))
+    steps.append(step(
+        tc.llvm_link,
+        ["-S", "-only-needed", linked] + tc.device_libs + ["-o", with_libs, "--suppress-warnings"],
+        depset([linked] + tc.device_libs, transitive = [tc.tool_files]),
+        [with_libs],
+        "SyclDeviceLink",
+        "Linking SYCL device libraries into %s (%s)" % (ctx.label, key),
+    ))
+    return with_libs

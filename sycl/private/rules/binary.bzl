@@ -2,8 +2,8 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:actions/aot.bzl", "filter_and_aot", "wrap_kind")
-load("//sycl/private:actions/compile.bzl", "nvptx_compile")
-load("//sycl/private:actions/device_link.bzl", "device_link")
+load("//sycl/private:actions/compile.bzl", "dpcpp_target_compile", "nvptx_compile")
+load("//sycl/private:actions/device_link.bzl", "device_link", "dpcpp_device_link")
 load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
@@ -18,20 +18,34 @@ def _flag(ctx, attr_value, flag):
     return attr_value or getattr(ctx.attr, flag)[BuildSettingInfo].value
 
 def _irs_by_key(ctx, steps, common, devices, device_ir, tus):
-    """Device IR per device-IR key: spir64 from the compiles, NVPTX again per arch."""
+    """Device IR per device-IR key: spir64 from the compiles, the others compiled again per key."""
+    family = common.tc.family
     irs = {"spir": device_ir}
-    for _, d in devices:
-        key = device_ir_key(d)
-        if key not in irs:
+    for name, d in devices:
+        key = device_ir_key(d, family)
+        if key in irs:
+            continue
+        for tu in tus:
+            if not tu.src:
+                fail("target %s needs a device compile of its own (%s), and %s imports spir64 device IR only; build it for spir64 targets, or import the TU's device IR for %s too" % (name, key, tu.imported, name))
+        if key.startswith("dpcpp:"):
+            irs[key] = [dpcpp_target_compile(ctx, steps, common.tc, tu, i, key[len("dpcpp:"):], common.device_opt_level) for i, tu in enumerate(tus)]
+        else:
             irs[key] = [nvptx_compile(ctx, steps, common.tc, tu, i, nvptx_arch(d)) for i, tu in enumerate(tus)]
     return irs
 
 def _chains(ctx, steps, tc, irs_by_key, rdc):
-    """One device module per chain: all TUs of a device-IR key linked (rdc) or each TU alone."""
+    """One device module per chain: all TUs of a device-IR key linked (rdc) or each TU alone.
+
+    A DPC++ toolchain also links its device libraries into every chain's module.
+    """
     chains = {}
     for key, irs in irs_by_key.items():
         fname = key.replace(":", "_")
-        if rdc and len(irs) > 1:
+        if tc.family == "dpcpp":
+            groups = [(fname, irs)] if rdc else [("%s_tu%d" % (fname, i), [ir]) for i, ir in enumerate(irs)]
+            chains[key] = [(n, dpcpp_device_link(ctx, steps, tc, g, key, n)) for n, g in groups]
+        elif rdc and len(irs) > 1:
             chains[key] = [(fname, device_link(ctx, steps, tc, irs, key, fname))]
         else:
             chains[key] = [("%s_tu%d" % (fname, i), ir) for i, ir in enumerate(irs)]
@@ -66,15 +80,20 @@ def binary_pipeline(ctx, steps):
     split_of, locations_of, all_shards = {}, {}, []
     for key in chains:
         for chain, ir in chains[key]:
-            prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, common.tc.family == "clang")
-            split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards)
+            if common.tc.family == "dpcpp":
+                # DPC++'s front end propagated aspects and optimised: split what it wrote.
+                locations_of[chain] = None
+                split_of[chain] = split(ctx, steps, ir, chain, mode, shards)
+            else:
+                prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, True)
+                split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards)
             all_shards.extend(split_of[chain])
 
     tables, report = [], []
     for name, d in devices:
         wtarget, wformat = wrap_kind(d)
         target = tool_target_name(name, d)
-        for chain, _ in chains[device_ir_key(d)]:
+        for chain, _ in chains[device_ir_key(d, common.tc.family)]:
             for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain], locations_of[chain])):
                 tables.append((wtarget, wformat, images))
                 report.append((target, split_of[chain][s], images))
@@ -86,7 +105,7 @@ def binary_pipeline(ctx, steps):
         shards = all_shards,
         images = [images for _, _, images in tables],
         report = report,
-        kernel_locations = locations_of.values(),
+        kernel_locations = [f for f in locations_of.values() if f],
         devices_config = common.devices_config,
         cc_toolchain = common.cc_toolchain,
         feature_configuration = common.feature_configuration,
