@@ -68,10 +68,15 @@ def rules_sycl_dependencies():
 def rules_sycl_register_toolchains():
     """Registers the SYCL compiler toolchains and the built-in device targets.
 
+    A DPC++ compiler that @sycl_dpcpp found (oneAPI's icpx, or intel/llvm's clang++) is
+    registered first, so that it compiles SYCL code; upstream clang 22 otherwise.
+
     Register your own sycl_device() toolchains before calling this (or pass them with
     --extra_toolchains): the fallback device toolchain registered here matches any name.
     """
     native.register_toolchains(
+        # First: a DPC++ compiler, when @sycl_dpcpp found one (none: nothing registered).
+        "@sycl_dpcpp//:all",
         str(Label("//toolchain:all")),
         str(Label("//toolchain/devices:all")),
         # Last: the fallback device toolchain, which matches any name.

@@ -11,9 +11,47 @@ OpenCL device) as a sycl_runtime target, from the first of:
 
 rules_sycl's own workspace sets `path = ".deps/sycl_dpcpp"`: tools/bootstrap.sh lays it
 out from the PyPI wheels pinned in versions.bzl (DPCPP_WHEELS).
+
+The same repository finds a DPC++ compiler: bin/icpx or bin/clang++ of the runtime's
+root, else `icpx` on PATH, else a `clang++` on PATH whose install has include/sycl. A
+candidate counts only if running it shows DPC++'s driver (`-fsycl -###` passes
+-fsycl-int-header to its device compile; upstream clang has no integration header).
+When one is found, `@sycl_dpcpp//:dpcpp_toolchain` is a dpcpp-family SYCL toolchain of
+it, its LLVM tools (the install's, else @sycl_llvm's), its llvm-spirv, ocloc and
+opencl-aot where present, and its device libraries (lib/libsycl-*.bc);
+rules_sycl_register_toolchains() registers it ahead of upstream clang's. Without one,
+the package declares no toolchain and nothing changes.
 """
 
 load("//:versions.bzl", "DPCPP_WHEELS")
+
+# DPC++'s SYCL device libraries, in the order its driver links them after the device
+# link (llvm-link -only-needed; its driver tests list this order). An install ships
+# those of its version: the toolchain takes the ones present.
+DPCPP_DEVICE_LIBS = [
+    "crt",
+    "complex",
+    "complex-fp64",
+    "cmath",
+    "cmath-fp64",
+    "imf",
+    "imf-fp64",
+    "imf-bf16",
+    "fallback-cassert",
+    "fallback-cstring",
+    "fallback-complex",
+    "fallback-complex-fp64",
+    "fallback-cmath",
+    "fallback-cmath-fp64",
+    "fallback-imf",
+    "fallback-imf-fp64",
+    "fallback-imf-bf16",
+]
+
+# The LLVM tools a sycl_toolchain needs, looked up in the install's bin/ and bin/compiler/
+# (oneAPI keeps some there); @sycl_llvm's serve where the install has none.
+_LLVM_TOOLS = ["llvm-link", "llc", "llvm-as", "llvm-dis", "opt", "llvm-ar"]
+_OPTIONAL_TOOLS = {"llvm-spirv": "spirv_translator", "ocloc": "ocloc", "opencl-aot": "opencl_aot"}
 
 def _from_wheels(rctx):
     """Downloads the pinned wheels and lays them out in root/.
@@ -60,6 +98,9 @@ def _candidates(rctx):
         out.append(("SYCL_DPCPP_ROOT", rctx.os.environ["SYCL_DPCPP_ROOT"]))
     if rctx.os.environ.get("ONEAPI_ROOT"):
         out.append(("ONEAPI_ROOT", rctx.os.environ["ONEAPI_ROOT"] + "/compiler/latest"))
+    icpx = rctx.which("icpx")
+    if icpx:
+        out.append(("icpx on PATH", str(icpx.dirname.dirname)))
     return out
 
 def _is_root(d):
@@ -83,7 +124,7 @@ def _find_file(lib, names):
     return ""
 
 def _unavailable(rctx, why):
-    rctx.file("BUILD.bazel", """load("@rules_sycl//sycl:defs.bzl", "sycl_runtime")
+    rctx.file("BUILD.bazel", """load("@rules_sycl//sycl:defs.bzl", "sycl_runtime", "sycl_toolchain")
 
 sycl_runtime(
     name = "runtime",
@@ -91,7 +132,7 @@ sycl_runtime(
     unavailable = {why},
     visibility = ["//visibility:public"],
 )
-""".format(why = repr(why)))
+""".format(why = repr(why)) + _compiler_section(rctx, None))
 
 def _sycl_dpcpp_repository_impl(rctx):
     tried = []
@@ -133,7 +174,7 @@ def _sycl_dpcpp_repository_impl(rctx):
     # renumbered sycl::aspect.
     image_version = 3 if major >= 9 else 2
     numbering = "dpcpp2026" if major >= 9 else ""
-    rctx.file("BUILD.bazel", """load("@rules_sycl//sycl:defs.bzl", "sycl_runtime")
+    rctx.file("BUILD.bazel", """load("@rules_sycl//sycl:defs.bzl", "sycl_runtime", "sycl_toolchain")
 
 # Laid out by @rules_sycl//toolchain:dpcpp_repository.bzl from {root}.
 sycl_runtime(
@@ -166,16 +207,97 @@ exports_files(glob(["lib/**"]) + [
         numbering = repr(numbering),
         libsycl = libsycl,
         icd = "opencl_icd = \"lib/%s\",\n    " % icd if icd else "",
-    ))
+    ) + _compiler_section(rctx, root if str(root) != str(rctx.path(".")) else None))
+
+def _is_dpcpp_driver(rctx, compiler):
+    """Whether compiler runs and is DPC++'s driver (its SYCL device compile writes an integration header)."""
+    r = rctx.execute([str(compiler), "-fsycl", "-###", "-c", "-x", "c++", "/dev/null", "-o", "/dev/null"], timeout = 60)
+    return r.return_code == 0 and "-fsycl-int-header" in r.stderr + r.stdout
+
+def _find_compiler(rctx, root):
+    """The DPC++ driver (a path) and what found it, or (None, [what was tried])."""
+    candidates = []
+    if root:
+        candidates += [("%s/bin/icpx" % root, root.get_child("bin").get_child("icpx")), ("%s/bin/clang++" % root, root.get_child("bin").get_child("clang++"))]
+    icpx = rctx.which("icpx")
+    if icpx:
+        candidates.append(("icpx on PATH", icpx))
+    clang = rctx.which("clang++")
+    if clang and clang.dirname.dirname.get_child("include").get_child("sycl").get_child("sycl.hpp").exists:
+        candidates.append(("clang++ on PATH", clang))
+    tried = []
+    for what, c in candidates:
+        if not c.exists:
+            continue
+        if _is_dpcpp_driver(rctx, c):
+            return c, what
+        tried.append(what)
+    return None, tried
+
+def _tool_label(rctx, bindir, tool):
+    """//:bin/<tool> linked from the install (bin/ or bin/compiler/), or None."""
+    for d in (bindir, bindir.get_child("compiler")):
+        if d.get_child(tool).exists:
+            rctx.symlink(d.get_child(tool), "bin/" + tool)
+            return "//:bin/" + tool
+    found = rctx.which(tool) if tool == "ocloc" else None
+    if found:
+        rctx.symlink(found, "bin/" + tool)
+        return "//:bin/" + tool
+    return None
+
+def _toolchain_build(rctx, compiler, what):
+    """The BUILD text of the dpcpp-family toolchain of compiler (and links its files)."""
+    bindir = compiler.dirname
+    install = bindir.dirname
+    rctx.symlink(compiler, "bin/" + compiler.basename)
+    attrs = {"clang": "//:bin/" + compiler.basename}
+    for tool in _LLVM_TOOLS:
+        attrs[tool.replace("-", "_")] = _tool_label(rctx, bindir, tool) or "@sycl_llvm//:bin/" + tool
+    for tool, attr in _OPTIONAL_TOOLS.items():
+        label = _tool_label(rctx, bindir, tool)
+        if label:
+            attrs[attr] = label
+    libs = []
+    for name in DPCPP_DEVICE_LIBS:
+        f = install.get_child("lib").get_child("libsycl-%s.bc" % name)
+        if f.exists:
+            rctx.symlink(f, "devicelib/libsycl-%s.bc" % name)
+            libs.append("//:devicelib/libsycl-%s.bc" % name)
+    lines = ["    %s = %s," % (k, repr(attrs[k])) for k in sorted(attrs)]
+    return """
+# The DPC++ compiler found by {what}: {compiler}.
+sycl_toolchain(
+    name = "dpcpp",
+    family = "dpcpp",
+{attrs}
+    device_libs = {libs},
+    visibility = ["//visibility:public"],
+)
+
+toolchain(
+    name = "dpcpp_toolchain",
+    exec_compatible_with = ["@platforms//os:linux"],
+    toolchain = ":dpcpp",
+    toolchain_type = "@rules_sycl//toolchain:sycl_toolchain_type",
+)
+""".format(what = what, compiler = compiler, attrs = "\n".join(lines), libs = repr(libs))
+
+def _compiler_section(rctx, root):
+    compiler, what = _find_compiler(rctx, root)
+    if not compiler:
+        tried = ("; not DPC++'s driver: " + ", ".join(what)) if what else ""
+        return "\n# No DPC++ compiler found (icpx or intel/llvm's clang++)%s: no toolchain here.\n" % tried
+    return _toolchain_build(rctx, compiler, what)
 
 sycl_dpcpp_repository = repository_rule(
     implementation = _sycl_dpcpp_repository_impl,
-    doc = "Intel's DPC++ runtime as `@<name>//:runtime` (a sycl_runtime): an explicit path, SYCL_DPCPP_ROOT, ONEAPI_ROOT, or Intel's PyPI wheels (wheels = True).",
+    doc = "Intel's DPC++ runtime as `@<name>//:runtime` (a sycl_runtime): an explicit path, SYCL_DPCPP_ROOT, ONEAPI_ROOT, or Intel's PyPI wheels (wheels = True); and a DPC++ compiler, when one is found, as `@<name>//:dpcpp_toolchain` (family dpcpp).",
     attrs = {
         "path": attr.string(doc = "The runtime's root (include/, lib/), relative to the main workspace or absolute; tried first."),
         "wheels": attr.bool(doc = "When no install is found: download the wheels pinned in versions.bzl (DPCPP_WHEELS) and lay them out (needs python3)."),
         "wheel_mirror": attr.string(doc = "A base URL (http(s):// or file://) that holds the pinned wheel files by name, instead of their PyPI URLs."),
     },
-    environ = ["SYCL_DPCPP_ROOT", "ONEAPI_ROOT"],
+    environ = ["SYCL_DPCPP_ROOT", "ONEAPI_ROOT", "PATH"],
     local = True,
 )

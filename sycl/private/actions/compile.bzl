@@ -91,8 +91,9 @@ def cc_host_compile(ctx, common):
 
 # DPC++'s device front end runs its own SYCL passes (aspect propagation among them) in its
 # optimisation pipeline, so it runs with the program's optimisation level and no
-# -disable-llvm-passes; the rest is as for upstream clang.
-DPCPP_DEVICE_FLAGS = ["-gline-tables-only", "-fdebug-compilation-dir=.", "-no-canonical-prefixes"]
+# -disable-llvm-passes. A oneAPI install's driver finds its own headers and resource
+# directory next to its real path (it runs in place, as the host's tools do).
+DPCPP_DEVICE_FLAGS = ["-fdebug-compilation-dir=."]
 
 def dpcpp_device_compile(ctx, steps, common, src):
     """SyclDeviceCompile of a DPC++ toolchain: spir64 device IR, integration header and footer.

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The oneAPI path as far as it runs without icpx (none installs here):
+#  1. //examples/oneapi:vadd_test with a dpcpp-family toolchain (--extra_toolchains):
+#     DPC++-shaped device IR, integration header and footer (sycl_import) through
+#     DPC++'s phases after its front end (device link, split, filter, AOT, wrap: no
+#     propagate or optimise step), linked with Intel's libsycl, run on its CPU device;
+#  2. the compiler detection of @sycl_dpcpp: in a user workspace whose SYCL_DPCPP_ROOT
+#     has a bin/clang++ that is upstream clang (no integration header), no toolchain is
+#     declared and the workspace builds with upstream clang as before.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+cd "$ROOT"
+WORK="$(mktemp -d)"
+trap 'user_bazel "$WORK/ws" shutdown >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+log="$WORK/log"
+dpcpp=(--extra_toolchains=//examples/oneapi:dpcpp_post_front_end_toolchain)
+
+# 1. DPC++'s phases after its front end, on the real runtime.
+tools/bazel test //examples/oneapi:vadd_test "${dpcpp[@]}" >"$log" 2>&1 || { tail -30 "$log"; echo "FAIL: vadd_test with the dpcpp-family toolchain" >&2; exit 1; }
+grep -q "vadd: 256 results checked, fp64 checked" bazel-testlogs/examples/oneapi/vadd_test/test.log || { cat bazel-testlogs/examples/oneapi/vadd_test/test.log; echo "FAIL: vadd_test did not check its results" >&2; exit 1; }
+tools/bazel aquery //examples/oneapi:vadd_test "${dpcpp[@]}" --output=text >"$WORK/aquery" 2>/dev/null
+mnemonics="$(sed -n 's/^  Mnemonic: //p' "$WORK/aquery" | sort -u | tr '\n' ' ')"
+for m in SyclPropagate SyclDeviceOptimize SyclDeviceCompile; do
+  if grep -qw "$m" <<<"$mnemonics"; then echo "FAIL: $m ran after DPC++'s front end ($mnemonics)" >&2; exit 1; fi
+done
+for m in SyclSplit SyclFilter SyclAot SyclWrap CppLink; do
+  grep -qw "$m" <<<"$mnemonics" || { echo "FAIL: no $m action ($mnemonics)" >&2; exit 1; }
+done
+echo "ok: imported DPC++ device code ran through split, filter, AOT and wrap on libsycl's CPU device ($mnemonics)"
+
+# 2. Detection: upstream clang in a DPC++-shaped root is not taken for DPC++.
+mkdir -p "$WORK/root/bin"
+ln -s "$ROOT/.deps/sycl_dpcpp/include" "$WORK/root/include"
+ln -s "$ROOT/.deps/sycl_dpcpp/lib" "$WORK/root/lib"
+ln -s "$(command -v clang++-22)" "$WORK/root/bin/clang++"
+user_workspace "$WORK/ws"
+user_bazel "$WORK/ws" query --repo_env=SYCL_DPCPP_ROOT="$WORK/root" 'kind(toolchain, @sycl_dpcpp//:all)' >"$log" 2>&1 || { tail -20 "$log"; echo "FAIL: query of @sycl_dpcpp" >&2; exit 1; }
+if grep -q "dpcpp_toolchain" "$log"; then echo "FAIL: upstream clang was taken for a DPC++ compiler" >&2; exit 1; fi
+build="$(user_bazel "$WORK/ws" info --repo_env=SYCL_DPCPP_ROOT="$WORK/root" output_base 2>/dev/null)/external/sycl_dpcpp/BUILD.bazel"
+grep -q "not DPC++'s driver: $WORK/root/bin/clang++" "$build" || { cat "$build" | tail -5; echo "FAIL: the repository does not say why it took no compiler" >&2; exit 1; }
+echo "ok: a root whose clang++ is upstream clang declares no DPC++ toolchain, and says why"
+echo "oneapi_test: ok"
