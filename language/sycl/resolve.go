@@ -18,6 +18,19 @@ import (
 // themselves: an include of one of them needs no dep.
 const implicitPrefix = "rsycl/"
 
+// toolchainHeader says whether an include names a header of the SYCL implementation
+// (DPC++'s <sycl/...>, <CL/sycl.hpp>, <syclcompat/...>): the toolchain and the runtime
+// provide it, so it needs no dep and is never reported, quoted or not.
+func toolchainHeader(p string) bool {
+	p = path.Clean(p)
+	for _, prefix := range []string{"sycl/", "CL/sycl", "syclcompat/"} {
+		if strings.HasPrefix(p, prefix) {
+			return true
+		}
+	}
+	return p == "sycl.hpp" || p == "syclcompat.hpp"
+}
+
 // Imports indexes the headers a library provides, under every path an #include can
 // name them by: the path from the repository root, the path below each of its
 // includes directories, and (cc_library) the virtual path made by
@@ -83,7 +96,8 @@ func under(p, dir string) (string, bool) {
 // the rule's own files needs no dep. Otherwise each include is looked up as written in
 // # gazelle:resolve overrides, then as a path relative to the
 // including file, then as a path from the repository root (or an includes directory)
-// in the index. <...> includes are system headers. An include nothing provides is
+// in the index. <...> includes are system headers, and so are the SYCL implementation's
+// headers however they are spelled (toolchainHeader). An include nothing provides is
 // ignored, reported, or fatal, as sycl_unresolved_deps says.
 func (*syclLang) Resolve(c *config.Config, ix *resolve.RuleIndex, rc *repo.RemoteCache, r *rule.Rule, imports interface{}, from label.Label) {
 	refs, _ := imports.([]includeRef)
@@ -135,7 +149,7 @@ func resolveInclude(c *config.Config, ix *resolve.RuleIndex, ref includeRef, own
 			return l, nil
 		}
 	}
-	if strings.HasPrefix(path.Clean(ref.Path), implicitPrefix) {
+	if strings.HasPrefix(path.Clean(ref.Path), implicitPrefix) || toolchainHeader(ref.Path) {
 		return label.NoLabel, nil
 	}
 	for _, cand := range cands {

@@ -93,10 +93,27 @@ func TestResolve(t *testing.T) {
 		{Path: "own.h", Dir: "app", File: "app/app.cpp", Line: 4},             // the rule's own file
 		{Path: "rsycl/sycl_lite.h", Dir: "app", File: "app/app.cpp", Line: 5}, // implicit runtime
 		{Path: "nowhere.h", Dir: "app", File: "app/app.cpp", Line: 6},         // unresolved, ignored
+		{Path: "sycl/sycl.hpp", Dir: "app", File: "app/app.cpp", Line: 7},     // the SYCL implementation's
+		{Path: "CL/sycl.hpp", Dir: "app", File: "app/app.cpp", Line: 8},
 	}
 	lang.Resolve(c, ix, nil, app, refs, label.New("", "app", "app"))
 	want := []string{"//lib:kernels", "//lib:local", "//third/vendor"}
 	if got := app.AttrStrings("deps"); !reflect.DeepEqual(got, want) {
 		t.Errorf("deps = %q, want %q", got, want)
+	}
+}
+
+// TestToolchainHeadersNeedNoDep: DPC++'s headers, quoted or not, are the toolchain's: no
+// dep and no unresolved-include warning; a project header named like one is not.
+func TestToolchainHeadersNeedNoDep(t *testing.T) {
+	for _, p := range []string{"sycl/sycl.hpp", "sycl/ext/oneapi/experimental/root_group.hpp", "CL/sycl.hpp", "sycl.hpp", "syclcompat/syclcompat.hpp", "./sycl/sycl.hpp"} {
+		if !toolchainHeader(p) {
+			t.Errorf("%s: not a toolchain header", p)
+		}
+	}
+	for _, p := range []string{"mysycl/sycl.hpp", "kernels/sycl.h", "lib/sycl_utils.h", "syclx.hpp"} {
+		if toolchainHeader(p) {
+			t.Errorf("%s: taken for a toolchain header", p)
+		}
 	}
 }

@@ -26,6 +26,12 @@ done
 for m in SyclSplit SyclFilter SyclAot SyclWrap CppLink; do
   grep -qw "$m" <<<"$mnemonics" || { echo "FAIL: no $m action ($mnemonics)" >&2; exit 1; }
 done
+# The host compile (CppCompile): the source with the footer appended, -include the header.
+tools/bazel aquery 'mnemonic("CppCompile", //examples/oneapi:vadd_device_code)' "${dpcpp[@]}" --output=text 2>/dev/null \
+  | sed -n '/Command Line:/,/^$/p' | tr -d '\\\n' | tr -s ' ' >"$WORK/host"
+grep -q -- "-include examples/oneapi/vadd.int_header.h" "$WORK/host" && grep -q -- "-c [^ ]*vadd.footer.cpp" "$WORK/host" \
+  || { cat "$WORK/host"; echo "FAIL: the host compile does not -include the integration header on the appended source" >&2; exit 1; }
+grep -q '#include "examples/oneapi/vadd.cpp"' "$(find bazel-bin/examples/oneapi/_sycl/vadd_device_code -name '*.footer.cpp' | head -1)" || { echo "FAIL: the appended source does not include vadd.cpp" >&2; exit 1; }
 echo "ok: imported DPC++ device code ran through split, filter, AOT and wrap on libsycl's CPU device ($mnemonics)"
 
 # 2. Detection: upstream clang in a DPC++-shaped root is not taken for DPC++.
