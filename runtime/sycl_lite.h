@@ -33,6 +33,11 @@ inline size_t rsycl_global_id() {
   return size_t(__nvvm_read_ptx_sreg_ctaid_x()) * __nvvm_read_ptx_sreg_ntid_x() + __nvvm_read_ptx_sreg_tid_x();
 }
 inline size_t rsycl_local_size() { return __nvvm_read_ptx_sreg_ntid_x(); }
+#elif defined(__SYCL_DEVICE_ONLY__) && defined(__AMDGPU__)
+inline size_t rsycl_global_id() {
+  return size_t(__builtin_amdgcn_workgroup_id_x()) * __builtin_amdgcn_workgroup_size_x() + __builtin_amdgcn_workitem_id_x();
+}
+inline size_t rsycl_local_size() { return __builtin_amdgcn_workgroup_size_x(); }
 #elif defined(__SYCL_DEVICE_ONLY__)
 extern "C++" [[clang::sycl_external]] size_t __spirv_BuiltInGlobalInvocationId(int);
 extern "C++" [[clang::sycl_external]] size_t __spirv_BuiltInWorkgroupSize(int);

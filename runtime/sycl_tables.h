@@ -94,6 +94,7 @@ static const struct { const char *target; const char *backend; } rs_target_backe
   {"nvptx64", "cuda"},
   {"spir64_gen", "level_zero"},
   {"spir64_x86_64", "opencl"},
+  {"amdgcn", "hip"},
 };
 
 /* OpenCL platforms (by name) that cannot run an aspect they report (devconfig.PlatformLacks). */

@@ -23,15 +23,6 @@ DEVICES = {
         "aot_options": [],
         "aliases": ["intel_gpu_12"],
     },
-    "spir64_fpga": {
-        "aspects": [],
-        "sub_group_sizes": [],
-        "may_support_other_aspects": True,
-        "triple": "spir64_fpga",
-        "aot_tool": "aoc",
-        "aot_options": [],
-        "aliases": [],
-    },
     "pocl_cpu": {
         "aspects": ["cpu", "fp64", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations"],
         "sub_group_sizes": [],
@@ -599,24 +590,6 @@ DEVICES = {
         "aot_options": ["gfx90c"],
         "aliases": [],
     },
-    "amd_gpu_gfx940": {
-        "aspects": ["gpu", "fp16", "fp64", "atomic64", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations"],
-        "sub_group_sizes": [64],
-        "may_support_other_aspects": True,
-        "triple": "amdgcn",
-        "aot_tool": "amdgcn",
-        "aot_options": ["gfx940"],
-        "aliases": [],
-    },
-    "amd_gpu_gfx941": {
-        "aspects": ["gpu", "fp16", "fp64", "atomic64", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations"],
-        "sub_group_sizes": [64],
-        "may_support_other_aspects": True,
-        "triple": "amdgcn",
-        "aot_tool": "amdgcn",
-        "aot_options": ["gfx941"],
-        "aliases": [],
-    },
     "amd_gpu_gfx942": {
         "aspects": ["gpu", "fp16", "fp64", "atomic64", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations"],
         "sub_group_sizes": [64],
@@ -803,7 +776,15 @@ DEVICES = {
 DEFAULT_NVPTX_ARCH = "sm_50"
 
 # The device triple families a target may name.
-TRIPLES = ["spir64", "spir64_gen", "spir64_x86_64", "spir64_fpga", "nvptx64", "amdgcn"]
+TRIPLES = ["spir64", "spir64_gen", "spir64_x86_64", "nvptx64", "amdgcn"]
+
+# Target names DPC++ knows and rules_sycl cannot build, with the reason.
+UNSUPPORTED_TARGETS = {
+    "spir64_fpga": "Intel FPGA targets need Intel's FPGA compiler (aoc) and Quartus, which rules_sycl does not drive (and oneAPI's DPC++ compiler no longer supports FPGAs)",
+}
+
+# The aspect names a device configuration may list (DPC++'s, deprecated ones included).
+ASPECT_NAMES = ["host", "cpu", "gpu", "accelerator", "custom", "fp16", "fp64", "int64_base_atomics", "int64_extended_atomics", "image", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations", "usm_restricted_shared_allocations", "usm_system_allocations", "ext_intel_pci_address", "ext_intel_gpu_eu_count", "ext_intel_gpu_eu_simd_width", "ext_intel_gpu_slices", "ext_intel_gpu_subslices_per_slice", "ext_intel_gpu_eu_count_per_subslice", "ext_intel_max_mem_bandwidth", "ext_intel_mem_channel", "usm_atomic_host_allocations", "usm_atomic_shared_allocations", "atomic64", "ext_intel_device_info_uuid", "ext_oneapi_srgb", "ext_oneapi_native_assert", "host_debuggable", "ext_intel_gpu_hw_threads_per_eu", "ext_oneapi_cuda_async_barrier", "ext_oneapi_bfloat16_math_functions", "ext_intel_free_memory", "ext_intel_device_id", "ext_intel_memory_clock_rate", "ext_intel_memory_bus_width", "emulated", "ext_intel_legacy_image", "ext_oneapi_bindless_images", "ext_oneapi_bindless_images_shared_usm", "ext_oneapi_bindless_images_1d_usm", "ext_oneapi_bindless_images_2d_usm", "ext_oneapi_external_memory_import", "ext_oneapi_external_semaphore_import", "ext_oneapi_mipmap", "ext_oneapi_mipmap_anisotropy", "ext_oneapi_mipmap_level_reference", "ext_intel_esimd", "ext_oneapi_ballot_group", "ext_oneapi_fixed_size_group", "ext_oneapi_opportunistic_group", "ext_oneapi_tangle_group", "ext_intel_matrix", "ext_oneapi_is_composite", "ext_oneapi_is_component", "ext_oneapi_graph", "ext_intel_fpga_task_sequence", "ext_oneapi_limited_graph", "ext_oneapi_private_alloca", "ext_oneapi_cubemap", "ext_oneapi_cubemap_seamless_filtering", "ext_oneapi_bindless_sampled_image_fetch_1d_usm", "ext_oneapi_bindless_sampled_image_fetch_1d", "ext_oneapi_bindless_sampled_image_fetch_2d_usm", "ext_oneapi_bindless_sampled_image_fetch_2d", "ext_oneapi_bindless_sampled_image_fetch_3d", "ext_oneapi_queue_profiling_tag", "ext_oneapi_virtual_mem", "ext_oneapi_cuda_cluster_group", "ext_oneapi_image_array", "ext_oneapi_unique_addressing_per_dim", "ext_oneapi_bindless_images_sample_1d_usm", "ext_oneapi_bindless_images_sample_2d_usm", "ext_oneapi_atomic16", "ext_oneapi_virtual_functions"]
 
 # Per AOT tool: the image extension, and the descriptor's format and target.
 AOT_TOOLS = {
@@ -812,4 +793,5 @@ AOT_TOOLS = {
     "ptx": {"ext": ".ptx", "format": "native", "wrap_target": "nvptx64"},
     "ocloc": {"ext": ".bin", "format": "native", "wrap_target": "spir64_gen"},
     "opencl-aot": {"ext": ".bin", "format": "native", "wrap_target": "spir64_x86_64"},
+    "amdgcn": {"ext": ".hsaco", "format": "native", "wrap_target": "amdgcn"},
 }

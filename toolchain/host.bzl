@@ -19,6 +19,7 @@ def host_sycl_toolchain(name, with_ocloc = True, ptxas = "@sycl_llvm//:ptxas", f
         clang = "@sycl_llvm//:bin/clang++",
         family = family,
         llc = "@sycl_llvm//:bin/llc",
+        lld = "@sycl_llvm//:ld.lld",
         llvm_ar = "@sycl_llvm//:bin/llvm-ar",
         llvm_as = "@sycl_llvm//:bin/llvm-as",
         llvm_dis = "@sycl_llvm//:bin/llvm-dis",

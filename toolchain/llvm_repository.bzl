@@ -19,7 +19,7 @@ _REQUIRED_TOOLS = ["clang++", "llvm-link", "llc", "llvm-as", "llvm-dis", "opt", 
 
 # Found in the LLVM prefix when present; targets that need them fail with a clear message
 # when they are missing.
-_OPTIONAL_TOOLS = ["FileCheck", "llvm-spirv", "llvm-split", "llvm-extract"]
+_OPTIONAL_TOOLS = ["FileCheck", "ld.lld", "llvm-readobj", "llvm-spirv", "llvm-split", "llvm-extract"]
 
 # Found on PATH (other Debian packages).
 _OPTIONAL_PATH_TOOLS = {

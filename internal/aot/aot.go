@@ -23,7 +23,7 @@ import (
 
 // Tools are the executables the AOT step may run.
 type Tools struct {
-	LLC, LLVMSpirv, Ocloc, OpenCLAOT, Ptxas string
+	LLC, LLVMSpirv, Ocloc, OpenCLAOT, Ptxas, LLD string
 	// Translator is a DPC++ toolchain's own llvm-spirv: when set, it writes every image's
 	// SPIR-V with DPC++'s options (TranslatorArgs) instead of llc's SPIR-V backend.
 	Translator string
@@ -103,6 +103,20 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 		}
 		args := []string{"compile", "-spirv_input", "-file", spv, "-output", out, "-output_no_suffix"}
 		return []Step{toSPIRV(spv), {tools.Ocloc, append(args, t.AOT.Options...), "ocloc", out, false}}, nil
+	case "amdgcn":
+		// As DPC++ does for its HIP targets: the AMDGPU backend to an object, lld to an HSA
+		// code object for the target's gfx architecture.
+		if err := need(tools.LLD, "ld.lld"); err != nil {
+			return nil, err
+		}
+		if len(t.AOT.Options) == 0 {
+			return nil, fmt.Errorf("target %s: an amdgcn target names its gfx architecture as its first AOT option", t.Name)
+		}
+		obj := out + ".o"
+		return []Step{
+			{tools.LLC, []string{"-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + t.AOT.Options[0], "-filetype=obj", in, "-o", obj}, "llc", obj, true},
+			{tools.LLD, []string{"-shared", obj, "-o", out}, "ld.lld", out, false},
+		}, nil
 	case "opencl-aot":
 		if err := need(tools.OpenCLAOT, "opencl-aot"); err != nil {
 			return nil, err
@@ -508,13 +522,14 @@ func Verb() *cli.Verb {
 	return &cli.Verb{
 		Name:    "aot",
 		Summary: "compile every image of a table for a device target (SPIR-V, SPIR 1.2, PTX, ocloc, opencl-aot)",
-		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--llvm-spirv=P] [--ocloc=P] [--opencl-aot=P] [--ptxas=P] [--spirv-translator=P] [--dry-run] TABLE",
+		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--llvm-spirv=P] [--ocloc=P] [--opencl-aot=P] [--ptxas=P] [--lld=P] [--spirv-translator=P] [--dry-run] TABLE",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&target, "target", "", "device target (or alias)")
 			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
 			fs.StringVar(&outDir, "out-dir", "", "directory for the images and files.table")
 			fs.StringVar(&tools.LLC, "llc", "", "llc")
 			fs.StringVar(&tools.LLVMSpirv, "llvm-spirv", "", "llvm-spirv (SPIR-V to SPIR 1.2 bitcode)")
+			fs.StringVar(&tools.LLD, "lld", "", "ld.lld (AMD GPU targets: links the HSA code object)")
 			fs.StringVar(&tools.Translator, "spirv-translator", "", "a DPC++ toolchain's llvm-spirv: writes SPIR-V with DPC++'s options instead of llc")
 			fs.StringVar(&tools.Ocloc, "ocloc", "", "ocloc")
 			fs.StringVar(&tools.OpenCLAOT, "opencl-aot", "", "opencl-aot")

@@ -13,7 +13,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
-var tools = Tools{LLC: "llc", LLVMSpirv: "llvm-spirv", Ocloc: "ocloc", OpenCLAOT: "opencl-aot"}
+var tools = Tools{LLC: "llc", LLVMSpirv: "llvm-spirv", Ocloc: "ocloc", OpenCLAOT: "opencl-aot", LLD: "ld.lld"}
 
 func target(t *testing.T, name string) *devconfig.Target {
 	t.Helper()
@@ -44,6 +44,10 @@ func TestPlanPerFamily(t *testing.T) {
 		{"intel_gpu_tgllp", "o/x.bin", []command{
 			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bin.spv"}},
 			{"ocloc", []string{"compile", "-spirv_input", "-file", "./o/x.bin.spv", "-output", "./o/x.bin", "-output_no_suffix", "-device", "tgllp"}},
+		}},
+		{"amd_gpu_gfx90a", "o/x.hsaco", []command{
+			{"llc", []string{"-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-filetype=obj", "./in.ll", "-o", "./o/x.hsaco.o"}},
+			{"ld.lld", []string{"-shared", "./o/x.hsaco.o", "-o", "./o/x.hsaco"}},
 		}},
 		{"spir64_x86_64", "o/x.bin", []command{
 			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bin.spv"}},
@@ -142,13 +146,17 @@ func TestPlanErrors(t *testing.T) {
 		{"intel_gpu_tgllp", Tools{LLC: "llc"}, "target intel_gpu_tgllp needs ocloc"},
 		{"pocl_cpu", Tools{LLC: "llc"}, "target pocl_cpu needs llvm-spirv"},
 		{"spir64", Tools{}, "target spir64 needs llc"},
-		{"spir64_fpga", tools, `target spir64_fpga: unsupported AOT tool "aoc"`},
+		{"amd_gpu_gfx90a", Tools{LLC: "llc"}, "target amd_gpu_gfx90a needs ld.lld"},
 	}
 	for _, tc := range cases {
 		_, err := Plan(target(t, tc.target), tc.tools, "in.ll", "out")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.target, err, tc.want)
 		}
+	}
+	fpga := &devconfig.Target{Name: "my_fpga", Triple: "spir64", AOT: devconfig.AOT{Tool: "aoc"}}
+	if _, err := Plan(fpga, tools, "in.ll", "out"); err == nil || !strings.Contains(err.Error(), `target my_fpga: unsupported AOT tool "aoc"`) {
+		t.Errorf("aoc: error %v", err)
 	}
 }
 

@@ -35,7 +35,13 @@ const (
 )
 
 // Triples accepted for the triple key.
-var Triples = []string{"spir64", "spir64_gen", "spir64_x86_64", "spir64_fpga", "nvptx64", "amdgcn"}
+var Triples = []string{"spir64", "spir64_gen", "spir64_x86_64", "nvptx64", "amdgcn"}
+
+// Unsupported are target names DPC++ knows and rules_sycl cannot build, with the reason:
+// the rules refuse them at analysis, naming the reason, and so does the YAML reader.
+var Unsupported = map[string]string{
+	"spir64_fpga": "Intel FPGA targets need Intel's FPGA compiler (aoc) and Quartus, which rules_sycl does not drive (and oneAPI's DPC++ compiler no longer supports FPGAs)",
+}
 
 // AOTTool is what the AOT step of a family of targets produces and how the wrapper
 // records its images. The table is the one source of this data: the aot and wrap verbs
@@ -57,6 +63,7 @@ var AOTTools = []AOTTool{
 	{Name: "ptx", Ext: ".ptx", Format: "native", WrapTarget: "nvptx64", Backend: "cuda"},
 	{Name: "ocloc", Ext: ".bin", Format: "native", WrapTarget: "spir64_gen", Backend: "level_zero"},
 	{Name: "opencl-aot", Ext: ".bin", Format: "native", WrapTarget: "spir64_x86_64", Backend: "opencl"},
+	{Name: "amdgcn", Ext: ".hsaco", Format: "native", WrapTarget: "amdgcn", Backend: "hip"},
 }
 
 // DefaultNVPTXArch is the sm_XX of an NVIDIA target without one (its first AOT option):
@@ -95,6 +102,17 @@ func TargetBackends() [][2]string {
 		}
 	}
 	return out
+}
+
+// aotToolNames lists the AOT tools for messages ("" as "none: JIT SPIR-V").
+func aotToolNames() string {
+	var names []string
+	for _, t := range AOTTools {
+		if t.Name != "" {
+			names = append(names, t.Name)
+		}
+	}
+	return "known: " + strings.Join(names, ", ") + "; none for JIT SPIR-V"
 }
 
 // LookupAOTTool returns the entry of AOTTools named name.
@@ -375,6 +393,9 @@ func parseTarget(file string, k, v *yaml.Node, table *aspects.Table) (*Target, e
 	if !validName(t.Name) {
 		return nil, diag.Errorf(file, k.Line, "invalid target name %q (letters, digits and _ only, at most %d)", t.Name, MaxNameLen)
 	}
+	if why, ok := Unsupported[t.Name]; ok {
+		return nil, diag.Errorf(file, k.Line, "target %s is not supported: %s", t.Name, why)
+	}
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 		return t, nil
 	}
@@ -463,6 +484,9 @@ func parseAOT(file string, t *Target, val *yaml.Node) error {
 		case "tool":
 			if v.Kind != yaml.ScalarNode || v.Value == "" {
 				return diag.Errorf(file, v.Line, "target %s: aot tool must be a name", t.Name)
+			}
+			if _, ok := LookupAOTTool(v.Value); !ok {
+				return diag.Errorf(file, v.Line, "target %s: aot tool %q is not one rules_sycl can run (%s)", t.Name, v.Value, aotToolNames())
 			}
 			t.AOT.Tool = v.Value
 		case "options":

@@ -3,8 +3,11 @@ package devconfig
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/aspects"
 )
 
 // YAML renders the configuration in the file format, one target after another.
@@ -71,6 +74,23 @@ func (c *Config) Starlark() []byte {
 	b.WriteString("DEFAULT_NVPTX_ARCH = " + strconv.Quote(DefaultNVPTXArch) + "\n\n")
 	b.WriteString("# The device triple families a target may name.\n")
 	b.WriteString("TRIPLES = " + q(Triples) + "\n\n")
+	b.WriteString("# Target names DPC++ knows and rules_sycl cannot build, with the reason.\n")
+	b.WriteString("UNSUPPORTED_TARGETS = {\n")
+	names := make([]string, 0, len(Unsupported))
+	for n := range Unsupported {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(&b, "    %s: %s,\n", strconv.Quote(n), strconv.Quote(Unsupported[n]))
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("# The aspect names a device configuration may list (DPC++'s, deprecated ones included).\n")
+	var aspectNames []string
+	for _, a := range aspects.All() {
+		aspectNames = append(aspectNames, a.Name)
+	}
+	b.WriteString("ASPECT_NAMES = " + q(aspectNames) + "\n\n")
 	b.WriteString("# Per AOT tool: the image extension, and the descriptor's format and target.\n")
 	b.WriteString("AOT_TOOLS = {\n")
 	for _, t := range AOTTools {

@@ -2,7 +2,8 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:common.bzl", "TOOL_ATTRS")
-load("//toolchain:devices.bzl", "DEFAULT_NVPTX_ARCH", "DEVICES", "TRIPLES")
+load("//sycl/private:names.bzl", "did_you_mean")
+load("//toolchain:devices.bzl", "AOT_TOOLS", "ASPECT_NAMES", "DEFAULT_NVPTX_ARCH", "DEVICES", "TRIPLES", "UNSUPPORTED_TARGETS")
 
 DEVICE_TOOLCHAIN_TYPE = str(Label("//toolchain:device_config_type"))
 CURRENT_TARGET = str(Label("//sycl:current_target"))
@@ -23,7 +24,28 @@ SyclDeviceConfigInfo = provider(
     },
 )
 
+def _check_device_config(ctx):
+    """Fails at the sycl_device line for an unknown aspect or AOT tool."""
+    for a in ctx.attr.aspects:
+        if a not in ASPECT_NAMES:
+            fail("unknown aspect '%s' in the aspects of %s.%s The aspect names: %s (docs/api.md)." % (
+                a,
+                ctx.label,
+                did_you_mean(a, ASPECT_NAMES),
+                ", ".join(ASPECT_NAMES),
+            ), attr = "aspects")
+    if ctx.attr.aot_tool not in AOT_TOOLS:
+        fail("%s: AOT tool '%s' is not one rules_sycl can run (known: %s; none for JIT SPIR-V)" % (
+            ctx.label,
+            ctx.attr.aot_tool,
+            ", ".join([t for t in AOT_TOOLS if t]),
+        ), attr = "aot_tool")
+    name = ctx.attr.target_name or ctx.label.name
+    if name in UNSUPPORTED_TARGETS:
+        fail("target %s is not supported: %s" % (name, UNSUPPORTED_TARGETS[name]))
+
 def _sycl_device_config_impl(ctx):
+    _check_device_config(ctx)
     info = SyclDeviceConfigInfo(
         name = ctx.attr.target_name or ctx.label.name,
         aspects = ctx.attr.aspects,
@@ -154,11 +176,18 @@ def resolved_devices(ctx, attr_name = "_devices"):
             unknown.append(name)
         out.append((name, info))
     if unknown and not device_config_file(ctx):
-        fail("unknown SYCL target(s) %s. Known targets: %s. Register your own with sycl_device() (before rules_sycl_register_toolchains(), or with --extra_toolchains), or point --@rules_sycl//sycl:device_config_file at a YAML file." % (
-            ", ".join(["'%s'" % u for u in unknown]),
-            ", ".join(sorted(DEVICES.keys())),
-        ))
+        fail(_unknown_targets_message(unknown))
     return out
+
+def _unknown_targets_message(unknown):
+    """Why each unknown target name fails: unsupported, or the closest known names."""
+    lines = []
+    for name in unknown:
+        if name in UNSUPPORTED_TARGETS:
+            lines.append("target '%s' is not supported: %s." % (name, UNSUPPORTED_TARGETS[name]))
+        else:
+            lines.append("unknown SYCL target '%s'.%s" % (name, did_you_mean(name, DEVICES.keys())))
+    return "\n".join(lines) + "\nRegister your own targets with sycl_device() (before rules_sycl_register_toolchains(), or with --extra_toolchains), or point --@rules_sycl//sycl:device_config_file at a YAML file; `bazel run @rules_sycl//cmd/sycl-device -- devices --format=table` lists the %d built-in ones." % len(DEVICES)
 
 def device_config_file(ctx):
     """The --@rules_sycl//sycl:device_config_file file, or None.
@@ -243,7 +272,7 @@ def device_ir_key(device, family = "clang"):
     """The key of the device IR a target is compiled from.
 
     Upstream clang ("clang"): "spir" for every SPIR target, "nvptx:sm_XX" per NVIDIA
-    architecture. DPC++ ("dpcpp") compiles once per offload target, as its driver does
+    architecture, "amdgcn:gfxNNN" per AMD architecture. DPC++ ("dpcpp") compiles once per offload target, as its driver does
     for -fsycl-targets: "spir" for the spir64 triple (JIT SPIR-V), "dpcpp:<target>" for
     the others (dpcpp_offload_target).
 
@@ -258,7 +287,22 @@ def device_ir_key(device, family = "clang"):
         return "dpcpp:" + dpcpp_offload_target(device)
     if device.triple == "nvptx64":
         return "nvptx:" + nvptx_arch(device)
+    if device.triple == "amdgcn":
+        return "amdgcn:" + amdgcn_arch(device)
     return "spir"
+
+def amdgcn_arch(device):
+    """The gfx architecture of an amdgcn device (its first AOT option); fails without one.
+
+    Args:
+      device: a SyclDeviceConfigInfo.
+
+    Returns:
+      string.
+    """
+    if not device.aot_options:
+        fail("target %s (triple amdgcn) names no gfx architecture: give it as its first AOT option, e.g. aot_options = [\"gfx90a\"]" % device.name)
+    return device.aot_options[0]
 
 # DPC++'s own -fsycl-targets names for one device each (intel_gpu_pvc, nvidia_gpu_sm_90,
 # amd_gpu_gfx90a): the built-in targets of those names are DPC++'s.

@@ -17,6 +17,7 @@ SyclToolchainInfo = provider(
         "ocloc_files": "depset of File: the shared libraries ocloc loads.",
         "opencl_aot": "File or None: opencl-aot.",
         "ptxas": "File or None: ptxas.",
+        "lld": "File or None: ld.lld (AMD GPU code objects).",
         "spirv_translator": "File or None: a DPC++ install's llvm-spirv (SPIR-V with DPC++'s options, family dpcpp).",
         "device_libs": "list of File: DPC++'s device libraries (libsycl-*.bc) in its driver's link order (family dpcpp).",
         "tool_files": "depset of File: shared libraries every tool loads.",

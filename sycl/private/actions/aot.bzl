@@ -15,6 +15,8 @@ def aot_tool(tc, device, target):
     Returns:
       (list of File, list of string): the tools' files and the `aot` verb's tool flags.
     """
+    if device.aot_tool not in AOT_TOOLS:
+        fail("target %s: AOT tool '%s' is not one rules_sycl can run (known: %s; none for JIT SPIR-V)" % (target, device.aot_tool, ", ".join([t for t in AOT_TOOLS if t])))
     files, flags = [tc.llc], ["--llc=" + tc.llc.path]
     if tc.spirv_translator and device.triple != "nvptx64" and device.triple != "amdgcn":
         # A DPC++ install's llvm-spirv writes the SPIR-V of SPIR targets, as DPC++ does.
@@ -33,6 +35,11 @@ def aot_tool(tc, device, target):
         flags.append("--%s=%s" % (device.aot_tool, tool.path))
         if device.aot_tool == "ocloc":
             files.extend(tc.ocloc_files.to_list())
+    elif device.aot_tool == "amdgcn":
+        if not tc.lld:
+            fail("target %s needs ld.lld (LLVM's linker: it links the HSA code object), which the SYCL toolchain does not have" % target)
+        files.append(tc.lld)
+        flags.append("--lld=" + tc.lld.path)
     elif device.aot_tool == "ptx" and tc.ptxas:
         # With ptxas (a CUDA install), a cubin for the target's sm_XX next to the PTX.
         files.append(tc.ptxas)

@@ -222,6 +222,39 @@ def nvptx_compile(ctx, steps, tc, tu, index, arch):
     ))
     return ll
 
+def amdgcn_compile(ctx, steps, common, tu, index, arch):
+    """SyclDeviceCompile for AMD GPUs: the TU again through clang's AMDGPU front end.
+
+    DPC++ compiles a TU once per HIP architecture (amdgcn-amd-amdhsa, -mcpu=gfxNNN). clang
+    22's driver cannot combine -fsycl with an AMD offload architecture (it crashes), so
+    the driver runs its SYCL device compile, which sets up the host's headers and the
+    auxiliary host target, and the front end is given the AMDGPU triple and architecture
+    (-Xclang -triple/-target-cpu, which take precedence).
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      common: the struct of create_common (tc).
+      tu: struct(src, flags, inputs) from SyclInfo.tus.
+      index: the TU's position (keeps output names unique).
+      arch: the gfx architecture.
+
+    Returns:
+      The AMDGPU device IR File.
+    """
+    tc = common.tc
+    ll = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.ll" % (arch, index, tu.src.basename.rsplit(".", 1)[0])))
+    steps.append(step(
+        tc.clang,
+        ["-fsycl", "-fsycl-device-only", "-Xclang", "-triple", "-Xclang", "amdgcn-amd-amdhsa", "-Xclang", "-target-cpu", "-Xclang", arch] +
+        ["-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS + list(tu.flags) + [tu.src, "-o", ll],
+        depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
+        [ll],
+        "SyclDeviceCompile",
+        "Compiling SYCL device code %s for %s" % (tu.src.short_path, arch),
+    ))
+    return ll
+
 def archive(ctx, tc, cc_toolchain, objects):
     """SyclArchive: the host objects of a library as a static archive.
 

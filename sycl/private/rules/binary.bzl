@@ -2,13 +2,13 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:actions/aot.bzl", "filter_and_aot", "wrap_kind")
-load("//sycl/private:actions/compile.bzl", "dpcpp_target_compile", "nvptx_compile")
+load("//sycl/private:actions/compile.bzl", "amdgcn_compile", "dpcpp_target_compile", "nvptx_compile")
 load("//sycl/private:actions/device_link.bzl", "device_link", "dpcpp_device_link")
 load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "program_runtime")
-load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_ir_key", "nvptx_arch", "resolved_devices", "tool_target_name")
+load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "amdgcn_arch", "device_ir_key", "nvptx_arch", "resolved_devices", "tool_target_name")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
 load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps", "step")
@@ -30,6 +30,8 @@ def _irs_by_key(ctx, steps, common, devices, device_ir, tus):
                 fail("target %s needs a device compile of its own (%s), and %s imports spir64 device IR only; build it for spir64 targets, or import the TU's device IR for %s too" % (name, key, tu.imported, name))
         if key.startswith("dpcpp:"):
             irs[key] = [dpcpp_target_compile(ctx, steps, common.tc, tu, i, key[len("dpcpp:"):], common.device_opt_level) for i, tu in enumerate(tus)]
+        elif key.startswith("amdgcn:"):
+            irs[key] = [amdgcn_compile(ctx, steps, common, tu, i, amdgcn_arch(d)) for i, tu in enumerate(tus)]
         else:
             irs[key] = [nvptx_compile(ctx, steps, common.tc, tu, i, nvptx_arch(d)) for i, tu in enumerate(tus)]
     return irs

@@ -63,13 +63,14 @@ yaml_config_test = analysistest.make(
     },
 )
 
-def _unknown_impl(ctx):
+def _failure_impl(ctx):
     env = analysistest.begin(ctx)
-    asserts.expect_failure(env, "unknown SYCL target(s) 'no_such_gpu'. Known targets:")
-    asserts.expect_failure(env, "intel_gpu_pvc")
+    for want in ctx.attr.messages:
+        asserts.expect_failure(env, want)
     return analysistest.end(env)
 
-unknown_target_test = analysistest.make(_unknown_impl, expect_failure = True)
+# An analysis error whose message holds each of messages.
+analysis_failure_test = analysistest.make(_failure_impl, expect_failure = True, attrs = {"messages": attr.string_list()})
 
 def device_analysis_test_suite(name):
     """Declares the analysis tests of this package.
@@ -105,9 +106,30 @@ def device_analysis_test_suite(name):
         name = "device_config_file_flag",
         target_under_test = ":traits_from_yaml",
     )
-    unknown_target_test(
+    analysis_failure_test(
         name = "unknown_target_fails",
         target_under_test = ":traits_unknown",
+        messages = ["unknown SYCL target 'no_such_gpu'.", "Register your own targets with sycl_device()"],
+    )
+    analysis_failure_test(
+        name = "target_typo_names_closest",
+        target_under_test = ":traits_typo",
+        messages = ["unknown SYCL target 'intel_gpu_pcv'. Did you mean intel_gpu_pvc"],
+    )
+    analysis_failure_test(
+        name = "fpga_is_unsupported",
+        target_under_test = ":traits_fpga",
+        messages = ["target 'spir64_fpga' is not supported: Intel FPGA targets need Intel's FPGA compiler (aoc)"],
+    )
+    analysis_failure_test(
+        name = "unknown_aspect_fails",
+        target_under_test = ":bad_aspect_config",
+        messages = ["unknown aspect 'fp46' in the aspects of", "Did you mean fp16 or fp64?", "The aspect names: host, cpu, gpu"],
+    )
+    analysis_failure_test(
+        name = "unknown_aot_tool_fails",
+        target_under_test = ":bad_tool_config",
+        messages = ["AOT tool 'aoc' is not one rules_sycl can run (known: llvm-spirv, ptx, ocloc, opencl-aot, amdgcn"],
     )
     native.test_suite(
         name = name,
@@ -118,6 +140,10 @@ def device_analysis_test_suite(name):
             ":user_registered_device",
             ":targets_flag",
             ":unknown_target_fails",
+            ":target_typo_names_closest",
+            ":fpga_is_unsupported",
+            ":unknown_aspect_fails",
+            ":unknown_aot_tool_fails",
             ":device_config_file_flag",
         ],
     )
