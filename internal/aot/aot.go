@@ -476,8 +476,8 @@ func oclocError(env *cli.Env, table string, line int, tab *filetable.Table, row 
 				device = t.AOT.Options[i+1]
 			}
 		}
-		return diag.Errorf(table, line, "target %s: ocloc %s does not know device %q; point SYCL_OCLOC at a newer ocloc (oneAPI) or choose another target",
-			t.Name, oclocVersion(env, ocloc), device)
+		return diag.Errorf(table, line, "target %s: ocloc %s (%s) does not know device %q; use a newer ocloc (oneAPI's: build with --repo_env=SYCL_OCLOC=/path/to/ocloc) or choose another target",
+			t.Name, oclocVersion(env, ocloc), ocloc, device)
 	}
 	what, where := describeImage(table, line, tab, row, locations)
 	var lines []string
@@ -508,10 +508,11 @@ func oclocVersion(env *cli.Env, ocloc string) string {
 		return "(version unknown)"
 	}
 	v, err := os.ReadFile(filepath.Join(dir, "OCL_DRIVER_VERSION"))
-	if err != nil || len(strings.TrimSpace(string(v))) == 0 {
+	version := strings.Trim(string(v), " \t\r\n\x00")
+	if err != nil || version == "" {
 		return "(version unknown)"
 	}
-	return strings.TrimSpace(string(v))
+	return version
 }
 
 // Verb is `sycl-device aot`.

@@ -54,6 +54,13 @@ func (e *Env) Run(stdin []byte, tool string, args ...string) (stdout, stderr []b
 
 // RunIn is Run in directory dir ("" for the current one).
 func (e *Env) RunIn(dir string, stdin []byte, tool string, args ...string) (stdout, stderr []byte, err error) {
+	if dir != "" && strings.ContainsRune(tool, filepath.Separator) && !filepath.IsAbs(tool) {
+		// A relative tool path (the rules give execution-root-relative ones) would be
+		// looked up from dir.
+		if abs, err := filepath.Abs(tool); err == nil {
+			tool = abs
+		}
+	}
 	cmd := exec.CommandContext(e.Ctx(), tool, args...)
 	cmd.Dir = dir
 	if dir != "" {

@@ -100,3 +100,30 @@ func TestInterspersedFlags(t *testing.T) {
 		t.Fatalf("code %d stdout %q stderr %q", code, stdout.String(), stderr.String())
 	}
 }
+
+// TestRunInFindsRelativeTool: a tool given relative to the working directory (as the
+// rules give execution-root-relative paths) still runs when started in another directory.
+func TestRunInFindsRelativeTool(t *testing.T) {
+	root, elsewhere := t.TempDir(), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "bin", "tool"), []byte("#!/bin/sh\npwd\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(root); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	out, _, err := (&Env{}).RunIn(elsewhere, nil, "bin/tool")
+	if err != nil {
+		t.Fatalf("bin/tool run in another directory: %v", err)
+	}
+	if got := strings.TrimSpace(string(out)); got != elsewhere {
+		t.Errorf("ran in %q, want %q", got, elsewhere)
+	}
+}
