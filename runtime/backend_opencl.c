@@ -105,9 +105,12 @@ static int fit(const struct rs_image *img, const struct rs_device *d) {
   return img->format == RS_FORMAT_LLVMIR || (img->format == RS_FORMAT_SPIRV && opencl_of(d)->il);
 }
 
+/* The format's name, as the compatibility report calls it (rs_format_labels). */
 static void describe_image(const struct rs_image *img, char *buf, size_t n) {
-  (void)img;
-  snprintf(buf, n, "SPIR");
+  const char *label = "unknown format";
+  for (size_t i = 0; i < sizeof rs_format_labels / sizeof rs_format_labels[0]; i++)
+    if (rs_format_labels[i].format == img->format) label = rs_format_labels[i].label;
+  snprintf(buf, n, "%s", label);
 }
 
 static int open_device(struct rs_device *d) {

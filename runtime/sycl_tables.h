@@ -97,6 +97,13 @@ static const struct { const char *target; const char *backend; } rs_target_backe
   {"amdgcn", "hip"},
 };
 
+/* What each image format is called (devconfig.FormatLabels), for RSYCL_TRACE. */
+static const struct { uint8_t format; const char *label; } rs_format_labels[] = {
+  {1, "native binary"},
+  {2, "SPIR-V"},
+  {3, "SPIR 1.2 bitcode"},
+};
+
 /* OpenCL platforms (by name) that cannot run an aspect they report (devconfig.PlatformLacks). */
 static const struct { const char *platform; uint32_t aspect; } rs_platform_lacks[] = {
   {"Portable Computing Language", 28},

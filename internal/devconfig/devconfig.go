@@ -104,6 +104,20 @@ func TargetBackends() [][2]string {
 	return out
 }
 
+// FormatLabels name the image formats of AOTTools for people: the compatibility report
+// and the test runtime's RSYCL_TRACE say the same words (runtime/sycl_tables.h).
+var FormatLabels = map[string]string{"spirv": "SPIR-V", "llvmbc": "SPIR 1.2 bitcode", "native": "native binary"}
+
+// ImageLabel says what a target's images are: the descriptor target and the format, e.g.
+// "spir64, SPIR 1.2 bitcode" for pocl_cpu.
+func ImageLabel(tool string) string {
+	t, ok := LookupAOTTool(tool)
+	if !ok {
+		return tool
+	}
+	return t.WrapTarget + ", " + FormatLabels[t.Format]
+}
+
 // aotToolNames lists the AOT tools for messages ("" as "none: JIT SPIR-V").
 func aotToolNames() string {
 	var names []string

@@ -207,3 +207,18 @@ func TestPlatformLacksMatchesTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestImageLabel: the report and RSYCL_TRACE call an image by its descriptor target and
+// format, whatever tool made it (pocl_cpu's images are spir64 SPIR 1.2 bitcode).
+func TestImageLabel(t *testing.T) {
+	for tool, want := range map[string]string{
+		"":           "spir64, SPIR-V",
+		"llvm-spirv": "spir64, SPIR 1.2 bitcode",
+		"ocloc":      "spir64_gen, native binary",
+		"amdgcn":     "amdgcn, native binary",
+	} {
+		if got := ImageLabel(tool); got != want {
+			t.Errorf("ImageLabel(%q) = %q, want %q", tool, got, want)
+		}
+	}
+}

@@ -48,7 +48,7 @@ tfoot td { background: #f6f7f9; font-size: 12px; }
 <p class="legend"><span class="ok" style="background:#e3f4e6">image (AOT)</span><span style="background:#e5eefb">image (JIT: the runtime checks the device)</span><span style="background:#fbe6e4">no image: why</span></p>
 <table id="compat">
 <thead>
-<tr><th>kernel</th>{{range .Targets}}<th class="target">{{.Name}}<span class="tool">{{if .JIT}}JIT SPIR-V{{else}}AOT: {{.Tool}}{{end}}</span></th>{{end}}</tr>
+<tr><th>kernel</th>{{range .Targets}}<th class="target">{{.Name}}<span class="tool">image: {{.Image}} ({{if .JIT}}JIT{{else}}{{.Tool}}{{end}})</span></th>{{end}}</tr>
 </thead>
 <tbody>
 {{range $i, $k := .Kernels}}<tr class="kernel"><th class="kernel">{{$k.Name}}{{if $k.Location}}<span class="loc">{{$k.Location}}</span>{{end}}<span class="sym">{{$k.Symbol}}</span></th>

@@ -95,6 +95,7 @@ func (k Kernel) Name() string {
 type Target struct {
 	Name    string
 	Tool    string // the AOT tool ("" for JIT SPIR-V)
+	Image   string // what its images are (devconfig.ImageLabel): "spir64, SPIR 1.2 bitcode"
 	JIT     bool   // no AOT filter: the runtime checks the device
 	Images  int
 	Bytes   int64
@@ -266,7 +267,7 @@ func readSpecs(cfg *devconfig.Config, specs []Spec, allowOutside bool) ([]*targe
 			if !ok {
 				return nil, nil, cfg.UnknownTargetError(s.Target)
 			}
-			td = &targetData{t: t, col: &Target{Name: s.Target, Tool: t.AOT.Tool, JIT: t.AOT.Tool == ""}}
+			td = &targetData{t: t, col: &Target{Name: s.Target, Tool: t.AOT.Tool, Image: devconfig.ImageLabel(t.AOT.Tool), JIT: t.AOT.Tool == ""}}
 			byName[s.Target] = td
 			order = append(order, td)
 		}

@@ -107,7 +107,7 @@ func TestBuild(t *testing.T) {
 	}
 	s := string(page)
 	for _, want := range []string{
-		`<th class="target">intel_gpu_tgllp<span class="tool">AOT: ocloc</span></th>`,
+		`<th class="target">intel_gpu_tgllp<span class="tool">image: spir64_gen, native binary (ocloc)</span></th>`,
 		`<td class="none" title="Required aspect fp64 is not supported on the device">`,
 		`title="b.bin (3 B): aspects: fp64; sub-group size: 16"`,
 		`1/2 kernels (50%)<br>1 images, 2.0 KiB`,

@@ -33,6 +33,13 @@ func TablesHeader() []byte {
 		w("  {%q, %q},\n", tb[0], tb[1])
 	}
 	w("};\n\n")
+	w("/* What each image format is called (devconfig.FormatLabels), for RSYCL_TRACE. */\n")
+	w("static const struct { uint8_t format; const char *label; } rs_format_labels[] = {\n")
+	for _, name := range []string{"native", "spirv", "llvmbc"} {
+		f, _ := ParseFormat(name)
+		w("  {%d, %q},\n", f, devconfig.FormatLabels[name])
+	}
+	w("};\n\n")
 	w("/* OpenCL platforms (by name) that cannot run an aspect they report (devconfig.PlatformLacks). */\n")
 	w("static const struct { const char *platform; uint32_t aspect; } rs_platform_lacks[] = {\n")
 	builtin := aspects.Builtin()
