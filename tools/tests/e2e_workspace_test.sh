@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# End to end, as a user: e2e/workspace (a workspace of its own, the README's quick start
-# verbatim) with rules_sycl from its release archive through a file:// URL.
+# End to end, as a user: the README's quick start pasted into an empty directory, then
+# e2e/workspace (a workspace of its own whose files the README shows) with rules_sycl
+# from its release archive through a file:// URL.
 #  1. tools/release.sh twice: the same commit gives the same bytes;
-#  2. the README's quick-start block is exactly e2e/workspace/WORKSPACE;
+#  2. every file block of the README's quick start (WORKSPACE, .bazelrc, devices/,
+#     hello/) is written into an empty directory, which builds and passes
+#     //hello:hello_test; each block is also the e2e/workspace file of its name;
 #  3. in a copy of e2e/workspace, rules_sycl's local_repository becomes the http_archive
 #     release.sh prints (file:// URL and sha256); Gazelle with the SYCL language writes
 #     the BUILD files; a sycl_binary builds for spir64, pocl_cpu, nvidia_gpu_sm_90 and the
@@ -25,29 +28,49 @@ archive="$(ls "$WORK"/dist/rules_sycl-*.tar.gz)"
 snippet="${snippet//rules_sycl-VERSION.tar.gz/$(basename "$archive")}"
 echo "ok: release archive $(basename "$archive") is deterministic ($first)"
 
-# 2. The README's quick start is the workspace the test builds.
+# 2. The README's quick start, pasted into an empty directory.
+mkdir -p "$WORK/readme"
 awk '/<!-- quickstart:begin -->/{on=1; next} /<!-- quickstart:end -->/{on=0} on' "$ROOT/README.md" \
-  | sed '/^```/d' >"$WORK/readme_workspace"
-if ! diff -u "$ROOT/e2e/workspace/WORKSPACE" "$WORK/readme_workspace" >"$WORK/readme.diff"; then
-  head -20 "$WORK/readme.diff"
-  echo "FAIL: the README's quick start differs from e2e/workspace/WORKSPACE" >&2
-  exit 1
-fi
-echo "ok: the README's quick start is e2e/workspace/WORKSPACE, verbatim"
-
-# 3. The user's workspace, rules_sycl from the archive.
-cp -r "$ROOT/e2e/workspace" "$WORK/ws"
-printf '%s\n' "$snippet" >"$WORK/snippet"
-python3 - "$WORK/ws/WORKSPACE" "$WORK/snippet" "$ROOT" <<'PY'
+  | sed '/^```/d' >"$WORK/readme/WORKSPACE"
+python3 - "$ROOT/README.md" "$WORK/readme" <<'PY'
+import os, re, sys
+text, out = open(sys.argv[1]).read(), sys.argv[2]
+blocks = re.findall(r"<!-- file: (\S+) -->\n```[a-z+]*\n(.*?)```\n", text, re.S)
+assert len(blocks) >= 3, "the README's quick start shows %d files" % len(blocks)
+for name, body in blocks:
+    os.makedirs(os.path.dirname(os.path.join(out, name)) or out, exist_ok=True)
+    open(os.path.join(out, name), "w").write(body)
+PY
+for f in $(cd "$WORK/readme" && find . -type f | sed 's|^\./||' | sort); do
+  if ! diff -u "$ROOT/e2e/workspace/$f" "$WORK/readme/$f" >"$WORK/readme.diff"; then
+    head -20 "$WORK/readme.diff"
+    echo "FAIL: the README's $f differs from e2e/workspace/$f" >&2
+    exit 1
+  fi
+done
+echo "ok: the README's quick start ($(cd "$WORK/readme" && find . -type f | sed 's|^\./||' | sort | tr '\n' ' ')) is e2e/workspace's, verbatim"
+offline() { # DIR: rules_sycl from the release archive, the bootstrap's local copies
+  printf '%s\n' "$snippet" >"$WORK/snippet"
+  python3 - "$1/WORKSPACE" "$WORK/snippet" "$ROOT" <<'PY'
 import sys
 ws, snippet, root = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
 s = open(ws).read()
 old = 'local_repository(\n    name = "rules_sycl",\n    path = "../..",\n)\n'
-assert old in s, "no local_repository for rules_sycl in the e2e WORKSPACE"
+assert old in s, "no local_repository for rules_sycl in the WORKSPACE"
 s = s.replace(old, snippet).replace('"../../.deps/', '"' + root + '/.deps/')
 open(ws, "w").write(s)
 PY
-sed -i "s|%workspace%/../../.bazelrc.local|$ROOT/.bazelrc.local|" "$WORK/ws/.bazelrc"
+  sed -i "s|%workspace%/../../.bazelrc.local|$ROOT/.bazelrc.local|" "$1/.bazelrc"
+}
+offline "$WORK/readme"
+(cd "$WORK/readme" && bazel --output_user_root="$WORK/root" test //hello:hello_test) >"$WORK/readme.log" 2>&1 \
+  || { tail -30 "$WORK/readme.log"; echo "FAIL: the README's quick start does not pass //hello:hello_test" >&2; exit 1; }
+(cd "$WORK/readme" && bazel --output_user_root="$WORK/root" shutdown) >/dev/null 2>&1 || true
+echo "ok: the README's quick start, pasted into an empty directory, passes //hello:hello_test"
+
+# 3. The user's workspace, rules_sycl from the archive.
+cp -r "$ROOT/e2e/workspace" "$WORK/ws"
+offline "$WORK/ws"
 # Intel's DPC++ runtime for sycl_app/: the one tools/bootstrap.sh laid out, as a user's
 # SYCL_DPCPP_ROOT.
 echo "build --repo_env=SYCL_DPCPP_ROOT=$ROOT/.deps/sycl_dpcpp" >>"$WORK/ws/.bazelrc"
