@@ -78,7 +78,7 @@ type Function struct {
 	// FirstDbg is the !dbg of the first instruction that has one, or -1.
 	FirstDbg int
 	// FirstUse maps "double", "half", "atomic64" and struct names to the !dbg of the first
-	// instruction using them (-1 when it has none).
+	// instruction using them that has one (-1 when none has).
 	FirstUse map[string]int
 	// UseOrder lists the keys of FirstUse in the order the body first uses them.
 	UseOrder []string

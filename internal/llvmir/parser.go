@@ -722,9 +722,13 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 		if f.FirstUse == nil {
 			f.FirstUse = map[string]int{}
 		}
-		if _, ok := f.FirstUse[u]; !ok {
+		if first, ok := f.FirstUse[u]; !ok {
 			f.FirstUse[u] = dbg
 			f.UseOrder = append(f.UseOrder, u)
+		} else if first < 0 && dbg >= 0 {
+			// The first use with a source location (an alloca or a parameter's store
+			// has none): diagnostics point at it, with its column.
+			f.FirstUse[u] = dbg
 		}
 	}
 	return nil

@@ -3,7 +3,7 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def propagate(ctx, steps, ir, chain, werror, lower):
+def propagate(ctx, steps, ir, chain, werror, lower, validate = True):
     """Propagates aspect usage through the call graph and checks device_has.
 
     Args:
@@ -14,6 +14,8 @@ def propagate(ctx, steps, ir, chain, werror, lower):
       werror: device_has warnings are errors.
       lower: first lower rsycl/sycl_lite.h's requirement annotations (upstream clang;
         DPC++'s front end writes the metadata itself).
+      validate: check device_has declarations (warnings, or errors with werror); off for
+        the chains that compile the same sources again for another device-IR key.
 
     Returns:
       (File, File): the propagated IR (.prop.ll), and its kernels' source locations
@@ -22,7 +24,7 @@ def propagate(ctx, steps, ir, chain, werror, lower):
     """
     prop = ctx.actions.declare_file(scratch_path(ctx, chain + ".prop.ll"))
     locs = ctx.actions.declare_file(scratch_path(ctx, chain + ".kernels"))
-    argv = ["propagate", "--validate"] + (["--Werror"] if werror else []) + (["--lower-annotations"] if lower else [])
+    argv = ["propagate"] + (["--validate"] + (["--Werror"] if werror else []) if validate else []) + (["--lower-annotations"] if lower else [])
     argv = argv + ["--kernel-locations=" + locs.path, "-o", prop.path, ir.path]
     steps.append(step(
         ctx.executable._sycl_device,

@@ -80,6 +80,11 @@ def binary_pipeline(ctx, steps):
     shards = _flag(ctx, ctx.attr.shards, "_shards_flag")
     werror = _flag(ctx, ctx.attr.device_has_errors, "_device_has_errors_flag")
     split_of, locations_of, all_shards = {}, {}, []
+
+    # device_has diagnostics come from one device-IR key's chains only (spir64's when
+    # there is one): the other keys compile the same sources again (NVPTX, AMD) and would
+    # repeat every warning.
+    checked_key = "spir" if "spir" in chains else sorted(chains.keys())[0] if chains else None
     for key in chains:
         for chain, ir in chains[key]:
             if common.tc.family == "dpcpp":
@@ -87,7 +92,7 @@ def binary_pipeline(ctx, steps):
                 locations_of[chain] = None
                 split_of[chain] = split(ctx, steps, ir, chain, mode, shards)
             else:
-                prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, True)
+                prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, True, validate = key == checked_key)
                 split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards)
             all_shards.extend(split_of[chain])
 
