@@ -344,3 +344,30 @@ func kernelName(sym string) string {
 	}
 	return ""
 }
+
+// Unrunnable returns one diagnostic per kernel that no target has an image of: the
+// kernel, its source line when known, and each target's reason, in kernel order.
+func (r *Report) Unrunnable(severity string) []string {
+	var out []string
+	for k, kern := range r.Kernels {
+		covered := false
+		var why []string
+		for t, c := range r.Cells[k] {
+			if len(c.Images) > 0 {
+				covered = true
+				break
+			}
+			why = append(why, r.Targets[t].Name+": "+c.Reason)
+		}
+		if covered || len(r.Targets) == 0 {
+			continue
+		}
+		where := ""
+		if kern.Location != "" {
+			where = kern.Location + ": "
+		}
+		out = append(out, fmt.Sprintf("%s%s: kernel '%s' gets no image for any requested target, and will fail at run time (%s)",
+			where, severity, kern.Name(), strings.Join(why, "; ")))
+	}
+	return out
+}

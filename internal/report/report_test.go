@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -150,5 +151,23 @@ func TestBadInput(t *testing.T) {
 		if _, err := ParseSpec(s); err == nil {
 			t.Errorf("ParseSpec(%q) accepted", s)
 		}
+	}
+}
+
+// TestUnrunnable: a kernel no target has an image of is named once, with its source line
+// and each target's reason; a kernel one target runs is not.
+func TestUnrunnable(t *testing.T) {
+	r := &Report{
+		Kernels: []Kernel{{Symbol: "_ZTS7KDouble", Demangled: "KDouble", Location: "app.cpp:12"}, {Symbol: "_ZTS6KFloat"}},
+		Targets: []*Target{{Name: "intel_gpu_tgllp"}, {Name: "pocl_cpu"}},
+		Cells: [][]Cell{
+			{{Reason: "aspect fp64 not supported"}, {Reason: "not in this target's device code"}},
+			{{Reason: "aspect fp16 not supported"}, {Images: []Image{{}}}},
+		},
+	}
+	got := r.Unrunnable("warning")
+	want := []string{"app.cpp:12: warning: kernel 'KDouble' gets no image for any requested target, and will fail at run time (intel_gpu_tgllp: aspect fp64 not supported; pocl_cpu: not in this target's device code)"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

@@ -32,4 +32,13 @@ if tools/bazel build //examples/requirements:device_has_error >"$log" 2>&1; then
 fi
 expect "^$src:12:[0-9]+: error: function 'scale\(float\)' uses aspect 'fp64' not listed in its 'sycl::device_has' attribute$"
 expect "Propagating aspect usage of //examples/requirements:device_has_error .* failed"
-echo "device_has_test: ok (warnings with call chains and file:line:col; an error with device_has_errors)"
+# A kernel no requested target gets an image of (fp64 on tgllp only): a warning with its
+# source line and each target's reason, and an error with unrunnable_kernel_errors.
+rm -f bazel-bin/examples/requirements/_sycl/unrunnable_warning/coverage.html
+tools/bazel build //examples/requirements:unrunnable_warning >"$log" 2>&1 || { tail -30 "$log"; echo "FAIL: the unrunnable-kernel build failed" >&2; exit 1; }
+expect "^$src:16: warning: kernel '.*' gets no image for any requested target, and will fail at run time \(intel_gpu_tgllp: .*fp64"
+if tools/bazel build //examples/requirements:unrunnable_error >"$log" 2>&1; then
+  echo "FAIL: unrunnable_kernel_errors = True did not fail the build" >&2; exit 1
+fi
+expect "^$src:16: error: kernel '.*' gets no image for any requested target"
+echo "device_has_test: ok (warnings with call chains and file:line:col, once; an error with device_has_errors; unrunnable kernels warned about and refused)"

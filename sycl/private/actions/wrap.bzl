@@ -3,7 +3,7 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def wrap(ctx, steps, tc, tables, runtime):
+def wrap(ctx, steps, tc, tables, runtime, checked = None):
     """Writes the images into a C source (DPC++'s descriptor) and compiles it.
 
     Args:
@@ -12,6 +12,7 @@ def wrap(ctx, steps, tc, tables, runtime):
       tc: the SyclToolchainInfo.
       tables: list of (target, format, images directory File).
       runtime: the program's SyclRuntimeInfo (the image layout and aspect numbering it reads).
+      checked: a File the wrapper waits for (the coverage check's output), or None.
 
     Returns:
       (wrapper.c File, wrapper.o File).
@@ -25,7 +26,7 @@ def wrap(ctx, steps, tc, tables, runtime):
         # device meets the requirements of.
         (["--device-if-as-requirements"] if runtime.kind != "rsycl" else []) + ["-o", wrap_c.path] +
         ["--table=%s:%s:%s/files.table" % (t, f, d.path) for t, f, d in tables],
-        depset([d for _, _, d in tables]),
+        depset([d for _, _, d in tables] + ([checked] if checked else [])),
         [wrap_c],
         "SyclWrap",
         "Wrapping the device images of %s for %s (%d image tables)" % (ctx.label, runtime.description, len(tables)),

@@ -7,7 +7,7 @@ load("//sycl/private:actions/device_link.bzl", "device_link", "dpcpp_device_link
 load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
-load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "program_runtime")
+load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "program_runtime", "scratch_path")
 load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "amdgcn_arch", "device_ir_key", "nvptx_arch", "resolved_devices", "tool_target_name")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
 load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
@@ -104,7 +104,8 @@ def binary_pipeline(ctx, steps):
             for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain], locations_of[chain])):
                 tables.append((wtarget, wformat, images))
                 report.append((target, split_of[chain][s], images))
-    wrap_c, wrap_o = wrap(ctx, steps, common.tc, tables, program_runtime(ctx)[SyclRuntimeInfo])
+    checked = coverage_check(ctx, steps, common.devices_config, [f for f in locations_of.values() if f], report)
+    wrap_c, wrap_o = wrap(ctx, steps, common.tc, tables, program_runtime(ctx)[SyclRuntimeInfo], checked)
     return struct(
         objects = objects + [wrap_o],
         wrapper_c = wrap_c,
@@ -209,6 +210,43 @@ def test_environment(ctx):
         return []
     return [testing.TestEnvironment(env)]
 
+def _report_args(devices_config, kernel_locations, report):
+    """The report verb's inputs and arguments for the (target, shard, images) triples."""
+    specs = ["%s=%s/files.table=%s/files.table" % (t, shard.path, images.path) for t, shard, images in report]
+    inputs = [devices_config] + kernel_locations + [shard for _, shard, _ in report] + [images for _, _, images in report]
+    return inputs, ["--device-config-file", devices_config.path] + ["--kernel-locations=" + f.path for f in kernel_locations] + specs
+
+def coverage_check(ctx, steps, devices_config, kernel_locations, report):
+    """SyclCoverage: warns (or fails) for kernels that no requested target gets an image of.
+
+    A kernel every target filters out builds and then fails at run time; this step says
+    so at build time, with the kernel's source line and each target's reason. Its output
+    is an input of the wrapper, so the check runs in every build.
+
+    Args:
+      ctx: the rule context (unrunnable_kernel_errors, its flag).
+      steps: the step list to append to.
+      devices_config: the device configuration File.
+      kernel_locations: the chains' kernel locations Files.
+      report: the (target, shard, images) triples.
+
+    Returns:
+      The check's output File.
+    """
+    out = ctx.actions.declare_file(scratch_path(ctx, "coverage.html"))
+    errors = _flag(ctx, ctx.attr.unrunnable_kernel_errors, "_unrunnable_kernel_errors_flag")
+    inputs, args = _report_args(devices_config, kernel_locations, report)
+    steps.append(step(
+        ctx.executable._sycl_device,
+        ["report", "-o", out.path, "--title", str(ctx.label), "--unrunnable=" + ("error" if errors else "warn")] + args,
+        depset(inputs),
+        [out],
+        "SyclCoverage",
+        "Checking that every kernel of %s runs on a requested target" % ctx.label,
+        sycl_device = True,
+    ))
+    return out
+
 def compatibility_report(ctx, p):
     """SyclReport: the kernel × target compatibility page (output group sycl_report).
 
@@ -220,12 +258,10 @@ def compatibility_report(ctx, p):
       The HTML File.
     """
     out = ctx.actions.declare_file(ctx.label.name + ".sycl_report.html")
-    specs = ["%s=%s/files.table=%s/files.table" % (t, shard.path, images.path) for t, shard, images in p.report]
-    inputs = [p.devices_config] + p.kernel_locations + [shard for _, shard, _ in p.report] + [images for _, _, images in p.report]
-    locations = ["--kernel-locations=" + f.path for f in p.kernel_locations]
+    inputs, args = _report_args(p.devices_config, p.kernel_locations, p.report)
     register_steps(ctx, [step(
         ctx.executable._sycl_device,
-        ["report", "-o", out.path, "--title", str(ctx.label), "--device-config-file", p.devices_config.path] + locations + specs,
+        ["report", "-o", out.path, "--title", str(ctx.label)] + args,
         depset(inputs),
         [out],
         "SyclReport",
@@ -257,6 +293,7 @@ BINARY_ATTRS.update({
     "shards": attr.int(doc = "Number of split shards; default --@rules_sycl//sycl:shards (8)."),
     "rdc": attr.string(default = "auto", values = ["auto", "on", "off"], doc = "Link all TUs' device code before propagation (on) or process each TU alone (off); auto follows --@rules_sycl//sycl:rdc."),
     "device_has_errors": attr.bool(doc = "Make device_has warnings of the propagate step errors (or --@rules_sycl//sycl:device_has_errors)."),
+    "unrunnable_kernel_errors": attr.bool(doc = "Fail the build when a kernel gets no image for any requested target (a warning otherwise; or --@rules_sycl//sycl:unrunnable_kernel_errors)."),
     "data": attr.label_list(allow_files = True, doc = "Files the program needs at run time: in its runfiles, as cc_binary's data."),
     "linkopts": attr.string_list(doc = "Linker flags, as cc_binary's; $(location) of data and deps is expanded."),
     "linkstatic": attr.bool(default = True, doc = "Link the deps' libraries statically where both kinds exist, as cc_binary's linkstatic."),
@@ -266,6 +303,7 @@ BINARY_ATTRS.update({
     "_shards_flag": attr.label(default = Label("//sycl:shards")),
     "_rdc_flag": attr.label(default = Label("//sycl:rdc")),
     "_device_has_errors_flag": attr.label(default = Label("//sycl:device_has_errors")),
+    "_unrunnable_kernel_errors_flag": attr.label(default = Label("//sycl:unrunnable_kernel_errors")),
 })
 
 def binary_rule(implementation, doc, test = False):
