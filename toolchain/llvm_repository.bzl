@@ -213,6 +213,23 @@ def _tool_entry(name, present, comment = ""):
     lines = ["# " + comment] if comment else []
     return lines + ['exports_files(["bin/%s"])' % name, 'filegroup(name = "%s", srcs = ["bin/%s"])' % (name, name)]
 
+# libclc's OpenCL built-ins for NVIDIA and AMD GPUs (Debian's libclc-22): device math.
+_LIBCLC = {"libclc_nvptx": "nvptx64--.bc", "libclc_amdgcn": "amdgcn-amd-amdhsa.bc"}
+
+def _libclc(rctx, root):
+    """Links libclc's NVPTX and AMDGPU libraries; their filegroups (empty when missing)."""
+    dirs = [root + "/lib/clc", root + "/share/clc", "/usr/lib/clc", "/usr/share/clc"]
+    entries = []
+    for name, file in sorted(_LIBCLC.items()):
+        found = [d for d in dirs if rctx.path(d + "/" + file).exists]
+        if found:
+            rctx.symlink(found[0] + "/" + file, "clc/" + file)
+            entries.append("# %s/%s (libclc)" % (found[0], file))
+            entries.append('filegroup(name = "%s", srcs = ["clc/%s"])' % (name, file))
+        else:
+            entries.append('filegroup(name = "%s", srcs = [])' % name)
+    return entries
+
 def _sycl_llvm_repository_impl(rctx):
     root, how = find_llvm_root(rctx)
     missing = [t for t in _REQUIRED_TOOLS if not rctx.path(root + "/bin/" + t).exists]
@@ -254,6 +271,7 @@ def _sycl_llvm_repository_impl(rctx):
     for t in sorted(_OPTIONAL_TOOLS + _OPTIONAL_PATH_TOOLS.keys()):
         if t not in tools:
             entries += _tool_entry(t, False)
+    entries += _libclc(rctx, root)
     opencl_aot = rctx.which("opencl-aot")
     if opencl_aot:
         rctx.symlink(opencl_aot, "bin/opencl-aot")

@@ -28,6 +28,7 @@ APT_PACKAGES=(
   clang-22 llvm-22 llvm-22-tools lld-22 spirv-tools bubblewrap
   llvm-spirv-15 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo nginx
   intel-opencl-icd libllvmspirvlib14 chromium fonts-dejavu-core clangd-22 shellcheck
+  libclc-22
 )
 # rules_go and Gazelle: the versions of versions.bzl (the one place that holds them).
 # A WORKSPACE_DEPS version from versions.bzl, read with Python's parser (the dicts are

@@ -114,8 +114,10 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 		}
 		obj := out + ".o"
 		return []Step{
-			{tools.LLC, []string{"-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + t.AOT.Options[0], "-filetype=obj", in, "-o", obj}, "llc", obj, true},
-			{tools.LLD, []string{"-shared", obj, "-o", out}, "ld.lld", out, false},
+			{tools.LLC, []string{"-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + t.AOT.Options[0], "-relocation-model=pic", "-filetype=obj", in, "-o", obj}, "llc", obj, true},
+			// -Bsymbolic: calls between the functions of a code object bind inside it (a
+			// device function of default visibility is not preemptible on a GPU).
+			{tools.LLD, []string{"-shared", "-Bsymbolic", obj, "-o", out}, "ld.lld", out, false},
 		}, nil
 	case "opencl-aot":
 		if err := need(tools.OpenCLAOT, "opencl-aot"); err != nil {

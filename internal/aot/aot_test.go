@@ -46,8 +46,8 @@ func TestPlanPerFamily(t *testing.T) {
 			{"ocloc", []string{"compile", "-spirv_input", "-file", "./o/x.bin.spv", "-output", "./o/x.bin", "-output_no_suffix", "-device", "tgllp"}},
 		}},
 		{"amd_gpu_gfx90a", "o/x.hsaco", []command{
-			{"llc", []string{"-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-filetype=obj", "./in.ll", "-o", "./o/x.hsaco.o"}},
-			{"ld.lld", []string{"-shared", "./o/x.hsaco.o", "-o", "./o/x.hsaco"}},
+			{"llc", []string{"-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-relocation-model=pic", "-filetype=obj", "./in.ll", "-o", "./o/x.hsaco.o"}},
+			{"ld.lld", []string{"-shared", "-Bsymbolic", "./o/x.hsaco.o", "-o", "./o/x.hsaco"}},
 		}},
 		{"spir64_x86_64", "o/x.bin", []command{
 			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bin.spv"}},

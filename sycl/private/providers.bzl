@@ -18,6 +18,7 @@ SyclToolchainInfo = provider(
         "opencl_aot": "File or None: opencl-aot.",
         "ptxas": "File or None: ptxas.",
         "lld": "File or None: ld.lld (AMD GPU code objects).",
+        "libclc": "dict: device-IR key kind ('nvptx', 'amdgcn') to libclc's library File or None (device math).",
         "spirv_translator": "File or None: a DPC++ install's llvm-spirv (SPIR-V with DPC++'s options, family dpcpp).",
         "device_libs": "list of File: DPC++'s device libraries (libsycl-*.bc) in its driver's link order (family dpcpp).",
         "tool_files": "depset of File: shared libraries every tool loads.",

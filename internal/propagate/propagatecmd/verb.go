@@ -12,6 +12,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/devicemath"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
@@ -22,7 +23,7 @@ type flags struct {
 	text, validate, werror bool
 	lower                  bool
 	out, fixed, exclude    string
-	infer, locations       string
+	infer, locations, math string
 }
 
 // Verb is `sycl-device propagate`.
@@ -41,6 +42,7 @@ func Verb() *cli.Verb {
 			fs.StringVar(&fl.exclude, "exclude-aspects", "", "comma list of aspects not to record as used")
 			fs.BoolVar(&fl.lower, "lower-annotations", false, "first lower rsycl/sycl_lite.h's requirement annotations to DPC++ metadata (!sycl_declared_aspects, !reqd_work_group_size, !intel_reqd_sub_group_size)")
 			fs.StringVar(&fl.locations, "kernel-locations", "", "also write each kernel's source location (symbol, tab, file:line per line) to this file, for messages that name kernels")
+			fs.StringVar(&fl.math, "lower-math", "", "first rename C math calls to OpenCL built-ins: spirv (SPIR targets), libclc (also the transcendental intrinsics, for libclc's NVPTX and AMD libraries), nolibclc:TARGET (as libclc, but fail when device code calls math: TARGET's toolchain has no libclc)")
 			fs.StringVar(&fl.infer, "infer", "auto", "infer fp16 from half and atomic64 from 64-bit atomics: auto (when the IR has no DPC++ aspect metadata), on, off")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error { return run1(env, fl, args) },
@@ -96,16 +98,8 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 			return err
 		}
 	}
-	if fl.lower {
-		lowered, err := kernelinfo.Lower(m)
-		if err != nil {
-			return err
-		}
-		if lowered != nil {
-			if m, err = llvmir.Parse(in, lowered); err != nil {
-				return fmt.Errorf("%s: the lowered module does not read back (a bug): %v", in, err)
-			}
-		}
+	if m, err = lowerModule(in, src, m, fl); err != nil {
+		return err
 	}
 	res, err := propagate.Run(m, opts)
 	if err != nil {
@@ -130,4 +124,51 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 		_, err := res.Editor.WriteTo(w)
 		return err
 	})
+}
+
+// lowerModule applies --lower-annotations and --lower-math to m (read from src).
+func lowerModule(in string, src []byte, m *llvmir.Module, fl *flags) (*llvmir.Module, error) {
+	reparse := func(text []byte) (*llvmir.Module, error) {
+		out, err := llvmir.Parse(in, text)
+		if err != nil {
+			return nil, fmt.Errorf("%s: the lowered module does not read back (a bug): %v", in, err)
+		}
+		return out, nil
+	}
+	if fl.lower {
+		lowered, err := kernelinfo.Lower(m)
+		if err != nil {
+			return nil, err
+		}
+		if lowered != nil {
+			if m, err = reparse(lowered); err != nil {
+				return nil, err
+			}
+			src = lowered
+		}
+	}
+	if fl.math == "" {
+		return m, nil
+	}
+	mode, missing := devicemath.SPIRV, ""
+	switch {
+	case fl.math == "spirv":
+	case fl.math == "libclc":
+		mode = devicemath.Libclc
+	case strings.HasPrefix(fl.math, "nolibclc:"):
+		mode, missing = devicemath.Libclc, strings.TrimPrefix(fl.math, "nolibclc:")
+	default:
+		return nil, diag.Usagef("propagate: --lower-math is spirv, libclc or nolibclc:TARGET, not %q", fl.math)
+	}
+	r, err := devicemath.Lower(m, src, mode)
+	if err != nil {
+		return nil, err
+	}
+	if r.Text == nil {
+		return m, nil
+	}
+	if missing != "" {
+		return nil, fmt.Errorf("%s: device code calls %s; target %s needs libclc (Debian's libclc-22) for device math, which the SYCL toolchain does not have", in, strings.Join(r.Renamed, ", "), missing)
+	}
+	return reparse(r.Text)
 }

@@ -69,3 +69,32 @@ def dpcpp_device_link(ctx, steps, tc, irs, key, name):
         "Linking SYCL device libraries into %s (%s)" % (ctx.label, key),
     ))
     return with_libs
+
+def libclc_link(ctx, steps, tc, ir, lib, chain):
+    """SyclDeviceLink of libclc: the OpenCL built-ins a module's math calls became.
+
+    After the propagate step has renamed C math calls to OpenCL built-ins (NVPTX and AMD
+    chains), libclc's library for the target is linked -only-needed, so the optimiser
+    inlines what the kernels call (DPC++ links its libspirv the same way).
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      tc: the SyclToolchainInfo.
+      ir: the propagated IR File.
+      lib: libclc's library File for the chain's target.
+      chain: the chain name (output stem, progress message).
+
+    Returns:
+      The linked IR File.
+    """
+    out = ctx.actions.declare_file(scratch_path(ctx, chain + ".libclc.ll"))
+    steps.append(step(
+        tc.llvm_link,
+        ["-S", "--only-needed", "--suppress-warnings", ir, lib, "-o", out],
+        depset([ir, lib], transitive = [tc.tool_files]),
+        [out],
+        "SyclDeviceLink",
+        "Linking libclc's math into the device code of %s (%s)" % (ctx.label, chain),
+    ))
+    return out

@@ -3,7 +3,7 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def propagate(ctx, steps, ir, chain, werror, lower, validate = True):
+def propagate(ctx, steps, ir, chain, werror, lower, validate = True, math = ""):
     """Propagates aspect usage through the call graph and checks device_has.
 
     Args:
@@ -16,6 +16,7 @@ def propagate(ctx, steps, ir, chain, werror, lower, validate = True):
         DPC++'s front end writes the metadata itself).
       validate: check device_has declarations (warnings, or errors with werror); off for
         the chains that compile the same sources again for another device-IR key.
+      math: --lower-math's value ("" for none): C math calls become OpenCL built-ins.
 
     Returns:
       (File, File): the propagated IR (.prop.ll), and its kernels' source locations
@@ -25,7 +26,7 @@ def propagate(ctx, steps, ir, chain, werror, lower, validate = True):
     prop = ctx.actions.declare_file(scratch_path(ctx, chain + ".prop.ll"))
     locs = ctx.actions.declare_file(scratch_path(ctx, chain + ".kernels"))
     argv = ["propagate"] + (["--validate"] + (["--Werror"] if werror else []) if validate else []) + (["--lower-annotations"] if lower else [])
-    argv = argv + ["--kernel-locations=" + locs.path, "-o", prop.path, ir.path]
+    argv = argv + (["--lower-math=" + math] if math else []) + ["--kernel-locations=" + locs.path, "-o", prop.path, ir.path]
     steps.append(step(
         ctx.executable._sycl_device,
         argv,

@@ -3,7 +3,7 @@
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:actions/aot.bzl", "filter_and_aot", "wrap_kind")
 load("//sycl/private:actions/compile.bzl", "amdgcn_compile", "dpcpp_target_compile", "nvptx_compile")
-load("//sycl/private:actions/device_link.bzl", "device_link", "dpcpp_device_link")
+load("//sycl/private:actions/device_link.bzl", "device_link", "dpcpp_device_link", "libclc_link")
 load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
@@ -92,7 +92,12 @@ def binary_pipeline(ctx, steps):
                 locations_of[chain] = None
                 split_of[chain] = split(ctx, steps, ir, chain, mode, shards)
             else:
-                prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, True, validate = key == checked_key)
+                kind = key.split(":")[0]
+                lib = common.tc.libclc.get(kind)
+                math = "spirv" if kind == "spir" else ("libclc" if lib else "nolibclc:" + key)
+                prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, True, validate = key == checked_key, math = math)
+                if lib:
+                    prop = libclc_link(ctx, steps, common.tc, prop, lib, chain)
                 split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards)
             all_shards.extend(split_of[chain])
 

@@ -1,0 +1,229 @@
+// Package devicemath lowers the C math library calls of SYCL device code to the OpenCL
+// built-in functions every device library here provides, as DPC++'s device libraries
+// (libsycl-cmath) do: sinf becomes _Z3sinf ("sin" for float in OpenCL's Itanium
+// mangling), which LLVM's SPIR-V backend writes as an OpenCL.std extended instruction and
+// which libclc (Debian's libclc-22) implements for NVPTX and AMD GPUs. For those two the
+// transcendental intrinsics the front end writes (llvm.sin.f32, llvm.exp.f64: their
+// backends have no lowering for them) are renamed the same way.
+//
+// A call to a C math function no device library provides (frexpf, modf, long double
+// variants) is an error at the calling function's source line.
+package devicemath
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+)
+
+// Mode says which calls are renamed.
+type Mode int
+
+const (
+	// SPIRV renames C library calls only: SPIR-V consumers take the math intrinsics.
+	SPIRV Mode = iota
+	// Libclc also renames the transcendental intrinsics, for libclc's NVPTX and AMDGPU
+	// libraries linked after this step.
+	Libclc
+)
+
+// The OpenCL built-ins of C's math functions, by their argument lists.
+var (
+	unary = []string{"acos", "acosh", "asin", "asinh", "atan", "atanh", "cbrt", "ceil", "cos", "cosh",
+		"erf", "erfc", "exp", "exp2", "exp10", "expm1", "fabs", "floor", "lgamma", "log", "log10", "log1p",
+		"log2", "logb", "rint", "round", "sin", "sinh", "sqrt", "tan", "tanh", "tgamma", "trunc"}
+	binary = []string{"atan2", "copysign", "fdim", "fmax", "fmin", "fmod", "hypot", "nextafter", "pow", "remainder"}
+	// Intrinsics with no NVPTX or AMDGPU lowering of their own.
+	transcendental = []string{"sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+		"exp", "exp2", "exp10", "log", "log2", "log10", "pow"}
+	// C math functions rules_sycl cannot lower: their OpenCL forms take pointers in an
+	// address space, or have none.
+	unsupported = []string{"frexp", "modf", "sincos", "remquo", "lgamma_r", "nan", "scalbn", "scalbln",
+		"lrint", "llrint", "lround", "llround", "nexttoward", "significand"}
+)
+
+func mangle(name, args string) string { return "_Z" + strconv.Itoa(len(name)) + name + args }
+
+// Builtins maps each C math function (float and double) this package lowers to its
+// OpenCL built-in.
+func Builtins() map[string]string {
+	out := map[string]string{}
+	for _, n := range unary {
+		out[n+"f"], out[n] = mangle(n, "f"), mangle(n, "d")
+	}
+	for _, n := range binary {
+		out[n+"f"], out[n] = mangle(n, "ff"), mangle(n, "dd")
+	}
+	out["fmaf"], out["fma"] = mangle("fma", "fff"), mangle("fma", "ddd")
+	out["ldexpf"], out["ldexp"] = mangle("ldexp", "fi"), mangle("ldexp", "di")
+	out["ilogbf"], out["ilogb"] = mangle("ilogb", "f"), mangle("ilogb", "d")
+	out["nearbyintf"], out["nearbyint"] = mangle("rint", "f"), mangle("rint", "d")
+	return out
+}
+
+// intrinsics maps the transcendental intrinsics to their OpenCL built-ins.
+func intrinsics() map[string]string {
+	out := map[string]string{}
+	for _, n := range transcendental {
+		args := "f"
+		if n == "atan2" || n == "pow" {
+			args = "ff"
+		}
+		out["llvm."+n+".f32"] = mangle(n, args)
+		out["llvm."+n+".f64"] = mangle(n, strings.ReplaceAll(args, "f", "d"))
+	}
+	return out
+}
+
+// unsupportedNames are the C math names (float, double, long double) that fail the build.
+func unsupportedNames() map[string]bool {
+	out := map[string]bool{}
+	for _, n := range unsupported {
+		out[n], out[n+"f"], out[n+"l"] = true, true, true
+	}
+	// long double: no device has it.
+	for _, n := range append(append(append([]string{}, unary...), binary...), "fma", "ldexp", "ilogb", "nearbyint") {
+		out[n+"l"] = true
+	}
+	return out
+}
+
+// Result is what Lower did.
+type Result struct {
+	Text    []byte   // the lowered module (nil: nothing to lower)
+	Renamed []string // the C functions and intrinsics renamed, sorted
+}
+
+// Lower renames m's calls to C math functions (and, in Libclc mode, transcendental
+// intrinsics) to OpenCL built-ins. src is m's text. It fails, naming the calling
+// function's source line, for a C math function no device library provides.
+func Lower(m *llvmir.Module, src []byte, mode Mode) (*Result, error) {
+	table := Builtins()
+	if mode == Libclc {
+		for k, v := range intrinsics() {
+			table[k] = v
+		}
+	}
+	bad := unsupportedNames()
+	renames := map[string]string{}
+	declared := map[string]bool{}
+	for _, f := range m.Funcs {
+		declared[f.Name] = true
+	}
+	for _, f := range m.Funcs {
+		if !f.Decl {
+			continue
+		}
+		if bad[f.Name] {
+			return nil, unsupportedCall(m, f.Name)
+		}
+		if to, ok := table[f.Name]; ok {
+			renames[f.Name] = to
+		}
+	}
+	if len(renames) == 0 {
+		return &Result{}, nil
+	}
+	text, err := rewrite(m, src, renames, declared)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for n := range renames {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return &Result{Text: text, Renamed: names}, nil
+}
+
+// unsupportedCall names the first call of fn with a source location.
+func unsupportedCall(m *llvmir.Module, fn string) error {
+	where, caller := "", ""
+	for _, f := range m.Funcs {
+		for _, c := range f.Calls {
+			if c.Callee != fn {
+				continue
+			}
+			if caller == "" {
+				caller = f.Name
+			}
+			if loc := m.Location(c.Dbg); loc != "" {
+				return fmt.Errorf("%s: error: device code calls '%s' (in %s), which no SYCL device library provides", loc, fn, f.Name)
+			}
+		}
+	}
+	if caller != "" {
+		where = " (in " + caller + ")"
+	}
+	return fmt.Errorf("%s: error: device code calls '%s'%s, which no SYCL device library provides", m.File, fn, where)
+}
+
+// rewrite renames every reference to a renamed function and drops the declarations that
+// would repeat one already in the module (sinf and llvm.sin.f32 both become _Z3sinf).
+func rewrite(m *llvmir.Module, src []byte, renames map[string]string, declared map[string]bool) ([]byte, error) {
+	drop := map[int]bool{} // Span.Start of declarations to drop
+	kept := map[string]bool{}
+	for _, f := range m.Funcs {
+		if to, ok := renames[f.Name]; ok && f.Decl {
+			if kept[to] || (declared[to] && renames[to] == "") {
+				drop[f.Span.Start] = true
+				continue
+			}
+			kept[to] = true
+		}
+	}
+	var b bytes.Buffer
+	b.Grow(len(src))
+	spans := map[int]int{}
+	for _, f := range m.Funcs {
+		if drop[f.Span.Start] {
+			spans[f.Span.Start] = f.Span.End
+		}
+	}
+	for i := 0; i < len(src); {
+		if end, ok := spans[i]; ok {
+			i = end
+			continue
+		}
+		c := src[i]
+		switch {
+		case c == '"':
+			j := bytes.IndexByte(src[i+1:], '"')
+			if j < 0 {
+				return nil, fmt.Errorf("%s: unterminated string", m.File)
+			}
+			b.Write(src[i : i+j+2])
+			i += j + 2
+		case c == ';':
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				j = len(src) - i
+			}
+			b.Write(src[i : i+j])
+			i += j
+		case c == '@':
+			j := i + 1
+			for j < len(src) && isIdent(src[j]) {
+				j++
+			}
+			if to, ok := renames[string(src[i+1:j])]; ok {
+				b.WriteString("@" + to)
+			} else {
+				b.Write(src[i:j])
+			}
+			i = j
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.Bytes(), nil
+}
+
+func isIdent(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-'
+}

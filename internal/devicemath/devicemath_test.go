@@ -1,0 +1,106 @@
+package devicemath
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+)
+
+const module = `; math in a kernel
+define spir_kernel void @k(ptr %p, double %d) !dbg !3 {
+  %x = load float, ptr %p
+  %s = call spir_func float @sinf(float %x), !dbg !5
+  %i = call float @llvm.sin.f32(float %x)
+  %e = call float @llvm.exp.f32(float %x)
+  %t = call double @atan2(double %d, double 1.0)
+  %q = call float @llvm.sqrt.f32(float %x)
+  store float %s, ptr %p
+  ret void
+}
+
+declare spir_func float @sinf(float)
+declare float @llvm.sin.f32(float)
+declare float @llvm.exp.f32(float)
+declare spir_func double @atan2(double, double)
+declare float @llvm.sqrt.f32(float)
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "math.cpp", directory: ".")
+!3 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 3, unit: !0)
+!5 = !DILocation(line: 7, column: 12, scope: !3)
+`
+
+func lower(t *testing.T, src string, mode Mode) (*Result, error) {
+	t.Helper()
+	m, err := llvmir.Parse("math.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Lower(m, []byte(src), mode)
+}
+
+// TestLowerSPIRV: C library calls become OpenCL built-ins; intrinsics stay (SPIR-V takes
+// them), and the result is a module that reads back.
+func TestLowerSPIRV(t *testing.T) {
+	r, err := lower(t, module, SPIRV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(r.Text)
+	for _, want := range []string{"call spir_func float @_Z3sinf(float %x)", "declare spir_func float @_Z3sinf(float)", "call double @_Z5atan2dd(double %d, double 1.0)", "@llvm.sin.f32(float %x)", "@llvm.exp.f32"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lowered module lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "@sinf") || strings.Contains(out, "@atan2(") {
+		t.Errorf("a C name is left:\n%s", out)
+	}
+	if _, err := llvmir.Parse("out.ll", r.Text); err != nil {
+		t.Errorf("the lowered module does not read back: %v", err)
+	}
+}
+
+// TestLowerLibclc: the transcendental intrinsics too; sinf and llvm.sin.f32 share one
+// declaration of _Z3sinf; sqrt (lowered by every backend) stays an intrinsic.
+func TestLowerLibclc(t *testing.T) {
+	r, err := lower(t, module, Libclc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(r.Text)
+	if n := strings.Count(out, "declare"); n != 4 {
+		t.Errorf("%d declarations, want 4 (_Z3sinf once, _Z3expf, _Z5atan2dd, llvm.sqrt):\n%s", n, out)
+	}
+	for _, want := range []string{"call float @_Z3sinf(float %x)", "call float @_Z3expf(float %x)", "@llvm.sqrt.f32"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lowered module lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := llvmir.Parse("out.ll", r.Text); err != nil {
+		t.Errorf("the lowered module does not read back: %v", err)
+	}
+	if strings.Join(r.Renamed, ",") != "atan2,llvm.exp.f32,llvm.sin.f32,sinf" {
+		t.Errorf("renamed %q", r.Renamed)
+	}
+}
+
+// TestUnsupportedMathFails: a function no device library has fails at its call's line.
+func TestUnsupportedMathFails(t *testing.T) {
+	src := strings.NewReplacer("@sinf(float %x), !dbg !5", "@frexpf(float %x, ptr %p), !dbg !5", "declare spir_func float @sinf(float)", "declare spir_func float @frexpf(float, ptr)").Replace(module)
+	_, err := lower(t, src, SPIRV)
+	if err == nil || !strings.HasPrefix(err.Error(), "math.cpp:7:12: error: device code calls 'frexpf' (in k), which no SYCL device library provides") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// TestBuiltinsMangling: OpenCL's Itanium names.
+func TestBuiltinsMangling(t *testing.T) {
+	b := Builtins()
+	for c, want := range map[string]string{"sinf": "_Z3sinf", "sin": "_Z3sind", "powf": "_Z3powff", "fma": "_Z3fmaddd", "ldexpf": "_Z5ldexpfi", "exp10": "_Z5exp10d", "nearbyintf": "_Z4rintf"} {
+		if b[c] != want {
+			t.Errorf("%s -> %s, want %s", c, b[c], want)
+		}
+	}
+}
