@@ -91,7 +91,7 @@ func viaWorker(t *testing.T, cfg string, reverse bool) map[string]string {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan int)
-	go func() { done <- serveWorker(inR, outW, io.Discard); outW.Close() }()
+	go func() { done <- serveWorker(inR, outW, io.Discard, false); outW.Close() }()
 	sc := bufio.NewScanner(outR)
 	sc.Buffer(nil, 1<<24)
 	outputs := map[string]string{}
@@ -184,7 +184,7 @@ func TestMain(m *testing.M) {
 // three requests after it are all answered.
 func TestWorkerRequestCannotReadProtocol(t *testing.T) {
 	defer workspace(t, cfgFP64)()
-	cmd := exec.Command(os.Args[0], "--persistent_worker")
+	cmd := exec.Command(os.Args[0], "--persistent_worker", "--worker_protocol=json")
 	wd, _ := os.Getwd()
 	cmd.Env = append(os.Environ(), "SYCL_DEVICE_AS_MAIN=1", "SYCL_DEVICE_DIR="+wd)
 	in, err := cmd.StdinPipe()

@@ -1,5 +1,6 @@
-// Package worker serves Bazel's persistent-worker JSON protocol: WorkRequests arrive on
-// stdin as JSON objects, WorkResponses leave on stdout, one compact JSON object per line.
+// Package worker serves Bazel's persistent-worker protocols: WorkRequests arrive on stdin,
+// WorkResponses leave on stdout, as length-prefixed protocol buffers (Bazel's default,
+// Server.Proto) or one compact JSON object per line.
 // Requests run concurrently (multiplex: each has a requestId), at most Limit at a time;
 // a request with cancel=true cancels the request of the same id. One goroutine writes
 // all responses, each with a single Write, so responses never interleave. A singleplex
@@ -58,6 +59,9 @@ type Server struct {
 	// Log receives what the worker says about lines it cannot read (default: discarded;
 	// the worker's standard error in sycl-device).
 	Log io.Writer
+	// Proto selects Bazel's default protocol (length-prefixed protocol buffers) instead
+	// of JSON lines.
+	Proto bool
 }
 
 func (s *Server) log() io.Writer {
@@ -81,10 +85,49 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 		limit = runtime.GOMAXPROCS(0)
 	}
 	responses := make(chan Response)
-	writeErr := writeResponses(out, responses)
+	writeErr := writeResponses(out, responses, s.Proto)
 	ss := &serveState{s: s, active: map[int]*running{}, slots: make(chan struct{}, limit), responses: responses}
+	handle := func(req Request) {
+		if req.Cancel {
+			ss.cancel(req.RequestID) // the cancelled request answers (once) when its handler returns
+			return
+		}
+		ss.start(req)
+	}
 	var readErr error
-	src := io.Reader(bufio.NewReaderSize(in, 64<<10))
+	if s.Proto {
+		readErr = s.readProtoRequests(bufio.NewReaderSize(in, 64<<10), handle)
+	} else {
+		readErr = s.readJSONRequests(bufio.NewReaderSize(in, 64<<10), handle)
+	}
+	ss.wg.Wait()
+	close(responses)
+	if err := <-writeErr; err != nil {
+		return fmt.Errorf("worker: writing a WorkResponse: %w", err)
+	}
+	return readErr
+}
+
+// readProtoRequests calls handle for each length-prefixed WorkRequest until EOF.
+func (s *Server) readProtoRequests(r *bufio.Reader, handle func(Request)) error {
+	for {
+		req, err := readProto(r, s.log())
+		switch {
+		case errors.Is(err, errSkipped):
+			continue
+		case errors.Is(err, io.EOF):
+			return nil
+		case err != nil:
+			return fmt.Errorf("worker: %w", err)
+		}
+		handle(req)
+	}
+}
+
+// readJSONRequests calls handle for each JSON WorkRequest until EOF. A request that is
+// not JSON is skipped to the end of its line.
+func (s *Server) readJSONRequests(in io.Reader, handle func(Request)) error {
+	src := in
 	dec := json.NewDecoder(src)
 	for {
 		var raw json.RawMessage
@@ -95,32 +138,14 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 			// Not JSON: skip to the next line (Bazel writes one request per line; pretty-
 			// printed ones also decode) and keep serving.
 			fmt.Fprintf(s.log(), "worker: a request that is not JSON skipped: %v\n", err)
-			rest, _ := io.ReadAll(dec.Buffered())
-			nl := bytes.IndexByte(rest, '\n')
-			for nl < 0 {
-				// The bad line goes on past what the decoder buffered.
-				var more [4096]byte
-				n, rerr := src.Read(more[:])
-				rest = append(rest[:0], more[:n]...)
-				nl = bytes.IndexByte(rest, '\n')
-				if rerr != nil && nl < 0 {
-					rest, nl = nil, -1
-					break
-				}
-			}
-			if nl >= 0 {
-				rest = rest[nl+1:]
-			}
-			src = io.MultiReader(bytes.NewReader(rest), src)
+			src = skipLine(dec, src)
 			dec = json.NewDecoder(src)
 			continue
 		case err != nil:
 			if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-				readErr = fmt.Errorf("worker: reading a WorkRequest: %w", err)
+				return fmt.Errorf("worker: reading a WorkRequest: %w", err)
 			}
-		}
-		if err != nil {
-			break
+			return nil
 		}
 		var req Request
 		if uerr := json.Unmarshal(raw, &req); uerr != nil {
@@ -129,30 +154,45 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 			fmt.Fprintf(s.log(), "worker: request skipped: %v\n", uerr)
 			continue
 		}
-		if req.Cancel {
-			ss.cancel(req.RequestID) // the cancelled request answers (once) when its handler returns
-			continue
+		handle(req)
+	}
+}
+
+// skipLine drops the rest of the current line from what dec buffered and src holds.
+func skipLine(dec *json.Decoder, src io.Reader) io.Reader {
+	rest, _ := io.ReadAll(dec.Buffered())
+	nl := bytes.IndexByte(rest, '\n')
+	for nl < 0 {
+		// The bad line goes on past what the decoder buffered.
+		var more [4096]byte
+		n, rerr := src.Read(more[:])
+		rest = append(rest[:0], more[:n]...)
+		nl = bytes.IndexByte(rest, '\n')
+		if rerr != nil && nl < 0 {
+			rest, nl = nil, -1
+			break
 		}
-		ss.start(req)
 	}
-	ss.wg.Wait()
-	close(responses)
-	if err := <-writeErr; err != nil {
-		return fmt.Errorf("worker: writing a WorkResponse: %w", err)
+	if nl >= 0 {
+		rest = rest[nl+1:]
 	}
-	return readErr
+	return io.MultiReader(bytes.NewReader(rest), src)
 }
 
 // writeResponses is the one writer: each response is encoded whole, then written with
 // one call. The returned channel yields the first write error (or nil) once responses
 // is closed.
-func writeResponses(out io.Writer, responses <-chan Response) <-chan error {
+func writeResponses(out io.Writer, responses <-chan Response, proto bool) <-chan error {
 	writeErr := make(chan error, 1)
 	go func() {
 		var err error
 		for r := range responses {
 			if err != nil {
 				continue // drain, so that handlers never block
+			}
+			if proto {
+				_, err = out.Write(encodeResponse(r))
+				continue
 			}
 			b, e := json.Marshal(r)
 			if e == nil {

@@ -2,11 +2,11 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 
-# sycl-device --persistent_worker speaks the JSON protocol and multiplexes. The worker
-# key holds no per-target data: the action's only argument is its @params file, whose
-# lines become the WorkRequest's arguments.
+# sycl-device --persistent_worker speaks Bazel's default (protocol-buffer) worker protocol
+# and multiplexes: no flag is needed on any Bazel. The worker key holds no per-target
+# data: the action's only argument is its @params file, whose lines become the
+# WorkRequest's arguments.
 _REQUIREMENTS = {
-    "requires-worker-protocol": "json",
     "supports-multiplex-workers": "1",
     "supports-workers": "1",
 }
