@@ -11,8 +11,8 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
-	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/devicemath"
+	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
