@@ -68,7 +68,7 @@ target_settings = [<config_setting on @rules_sycl//sycl:current_target>])`, or u
 `sycl_device` macro, which declares all three.""",
     attrs = {
         "target_name": attr.string(doc = "Target name (default: the rule name)."),
-        "aspects": attr.string_list(doc = "Aspect names the device supports."),
+        "aspects": attr.string_list(doc = "Aspect names the device supports, of: " + ", ".join(ASPECT_NAMES) + "."),
         "sub_group_sizes": attr.int_list(doc = "Supported sub-group sizes."),
         "may_support_other_aspects": attr.bool(doc = "The device may support aspects not listed."),
         "triple": attr.string(default = "spir64", values = TRIPLES, doc = "Device triple family."),
