@@ -105,71 +105,86 @@ func scanFile(rel, name string, data []byte) fileInfo {
 	return fi
 }
 
+// The states of stripCommentsAndStrings.
+const (
+	inCode = iota
+	inLineComment
+	inBlockComment
+	inString
+	inChar
+)
+
 // stripCommentsAndStrings replaces comments and the contents of string and character
 // literals by spaces, keeping newlines, so line numbers stay valid. The quotes of a
 // literal stay, so `#include "x.h"` keeps its shape as `#include "   "`.
 func stripCommentsAndStrings(src []byte) []byte {
 	out := make([]byte, len(src))
 	copy(out, src)
-	const (
-		code = iota
-		lineComment
-		blockComment
-		str
-		chr
-	)
-	state := code
+	state := inCode
 	for i := 0; i < len(out); i++ {
 		c := src[i]
 		switch state {
-		case code:
-			switch {
-			case c == '/' && i+1 < len(src) && src[i+1] == '/':
-				state = lineComment
-				out[i] = ' '
-			case c == '/' && i+1 < len(src) && src[i+1] == '*':
-				state = blockComment
-				out[i], out[i+1] = ' ', ' '
-				i++
-			case c == '"':
-				state = str
-			case c == '\'' && !(i > 0 && isHexDigit(src[i-1])):
-				// A quote after a digit is a C++14 digit separator (1'000).
-				state = chr
-			}
-		case lineComment:
+		case inCode:
+			state, i = fromCode(src, out, i)
+		case inLineComment:
 			if c == '\n' {
-				state = code
+				state = inCode
 			} else {
 				out[i] = ' '
 			}
-		case blockComment:
+		case inBlockComment:
 			if c == '*' && i+1 < len(src) && src[i+1] == '/' {
 				out[i], out[i+1] = ' ', ' '
 				i++
-				state = code
+				state = inCode
 			} else if c != '\n' {
 				out[i] = ' '
 			}
-		case str, chr:
-			end := byte('"')
-			if state == chr {
-				end = '\''
-			}
-			switch {
-			case c == '\\' && i+1 < len(src) && src[i+1] != '\n':
-				out[i], out[i+1] = ' ', ' '
-				i++
-			case c == end:
-				state = code
-			case c == '\n':
-				state = code // unterminated literal: stop at the line end
-			default:
-				out[i] = ' '
-			}
+		case inString, inChar:
+			state, i = inLiteral(src, out, i, state)
 		}
 	}
 	return out
+}
+
+// fromCode reads src[i] in code: the next state, and the index of the last byte read.
+func fromCode(src, out []byte, i int) (int, int) {
+	c := src[i]
+	switch {
+	case c == '/' && i+1 < len(src) && src[i+1] == '/':
+		out[i] = ' '
+		return inLineComment, i
+	case c == '/' && i+1 < len(src) && src[i+1] == '*':
+		out[i], out[i+1] = ' ', ' '
+		return inBlockComment, i + 1
+	case c == '"':
+		return inString, i
+	case c == '\'' && !(i > 0 && isHexDigit(src[i-1])):
+		// A quote after a digit is a C++14 digit separator (1'000).
+		return inChar, i
+	}
+	return inCode, i
+}
+
+// inLiteral reads src[i] inside a string or character literal (state): blanks it unless
+// it ends the literal; returns the next state and the index of the last byte read.
+func inLiteral(src, out []byte, i, state int) (int, int) {
+	c := src[i]
+	end := byte('"')
+	if state == inChar {
+		end = '\''
+	}
+	switch {
+	case c == '\\' && i+1 < len(src) && src[i+1] != '\n':
+		out[i], out[i+1] = ' ', ' '
+		return state, i + 1
+	case c == end:
+		return inCode, i
+	case c == '\n':
+		return inCode, i // unterminated literal: stop at the line end
+	}
+	out[i] = ' '
+	return state, i
 }
 
 func isHexDigit(c byte) bool {
