@@ -7,7 +7,6 @@
 package propagate
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -630,9 +629,9 @@ func (r *run) propagate(f *llvmir.Function, sets map[*llvmir.Function]set, visit
 }
 
 // writeUsed writes f's !sycl_used_aspects as DPC++ does: the used aspects that are not
-// excluded, then the declared ones, then those already listed, in SmallSet order; plain
-// i32 operands except for aspects the module's own !sycl_aspects names. An equal existing
-// node (a declared list, say) is reused. It returns the aspects, sorted.
+// excluded, then the declared ones, then those already listed, in SmallSet order; i32
+// operands. An equal existing node (a declared list, say) is reused. It returns the
+// aspects, sorted.
 func (r *run) writeUsed(ed *llvmir.Editor, f *llvmir.Function, exclude set) ([]int, error) {
 	unique := newSet()
 	for _, v := range r.used[f].values() {
@@ -670,20 +669,16 @@ func (r *run) writeUsed(ed *llvmir.Editor, f *llvmir.Function, exclude set) ([]i
 	return unique.sorted(), nil
 }
 
-// listText renders an aspect list: a pair node for aspects named in the module's own
-// !sycl_aspects, a plain i32 otherwise.
-func (r *run) listText(ed *llvmir.Editor, vals []int) string {
+// listText renders an aspect list as DPC++'s pass builds it: a tuple of i32 constants
+// (ConstantInt::getSigned(Int32Ty, A)), even for aspects the module's !sycl_aspects names.
+func (r *run) listText(_ *llvmir.Editor, vals []int) string {
 	var b strings.Builder
 	b.WriteString("!{")
 	for i, v := range vals {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		if name, ok := r.moduleNames[v]; ok {
-			b.WriteString(llvmir.ID(ed.AddNode(fmt.Sprintf("!{!\"%s\", i32 %d}", name, v))))
-		} else {
-			b.WriteString("i32 " + strconv.Itoa(v))
-		}
+		b.WriteString("i32 " + strconv.Itoa(v))
 	}
 	b.WriteString("}")
 	return b.String()
