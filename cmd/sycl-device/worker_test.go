@@ -180,8 +180,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestWorkerRequestCannotReadProtocol: in a real worker process, a request whose input
-// is "-" (standard input) reads an empty input, not the worker protocol stream, and the
-// three requests after it are all answered.
+// is "-" (standard input) is a usage error, never a read of the worker protocol stream,
+// and the three requests after it are all answered.
 func TestWorkerRequestCannotReadProtocol(t *testing.T) {
 	defer workspace(t, cfgFP64)()
 	cmd := exec.Command(os.Args[0], "--persistent_worker", "--worker_protocol=json")
@@ -225,9 +225,10 @@ func TestWorkerRequestCannotReadProtocol(t *testing.T) {
 	}
 	in.Close()
 	cmd.Wait()
-	// Empty input has no entry points: the empty module as one image, exit 0.
-	if r := got[1]; r.ExitCode != 0 || strings.Contains(r.Output, "unexpected token") {
-		t.Errorf("request 1 (input '-') read the protocol stream: exit %d, %q", r.ExitCode, r.Output)
+	// No standard input in a worker: a usage error (exit 2) that says so, not a read of
+	// the protocol stream and not an empty module.
+	if r := got[1]; r.ExitCode != 2 || !strings.Contains(r.Output, "standard input is not available to a persistent worker's request") {
+		t.Errorf("request 1 (input '-'): exit %d, %q; want a usage error", r.ExitCode, r.Output)
 	}
 	for id := 2; id <= 4; id++ {
 		if r, ok := got[id]; !ok || r.ExitCode != 0 {

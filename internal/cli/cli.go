@@ -45,6 +45,10 @@ func (e *Env) In() io.Reader {
 	return e.Stdin
 }
 
+// HasStdin says whether the verb has a standard input to read: a persistent worker's
+// requests have none (its standard input carries the protocol).
+func (e *Env) HasStdin() bool { return e.Stdin != nil }
+
 // Run runs an external tool with stdin as its standard input (nil: none) and returns
 // what it wrote to standard output and standard error. The process is killed when the
 // environment's context is cancelled.

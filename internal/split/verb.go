@@ -28,6 +28,9 @@ func readInput(env *cli.Env, args []string) (string, []byte, error) {
 		return "", nil, diag.Usagef("want one input file, got %d", len(args))
 	}
 	if len(args) == 0 || args[0] == "-" {
+		if !env.HasStdin() {
+			return "", nil, diag.Usagef("no input file: standard input is not available to a persistent worker's request")
+		}
 		data, err := io.ReadAll(env.In())
 		if err != nil {
 			return "", nil, diag.Errorf("<stdin>", 0, "cannot read: %v", err)
