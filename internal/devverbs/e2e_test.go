@@ -80,4 +80,14 @@ func TestFilterPostLinkTableOfRealProgram(t *testing.T) {
 	if !strings.Contains(why, "Required aspect fp64 is not supported on the device") {
 		t.Errorf("inspect does not explain:\n%s", why)
 	}
+	// inspect decides as the build's filter does (aspect-filter --dpcpp): generic spir64
+	// may support other aspects, so its filter keeps the fp64 images and inspect says ok.
+	spir := filepath.Join(dir, "spir.table")
+	run(t, "aspect-filter", "--dpcpp", "-target=spir64", "-o", spir, table)
+	if got := kernels(spir); got != all {
+		t.Errorf("spir64 (DPC++ mode) dropped images: %q vs %q", got, all)
+	}
+	if out := run(t, "inspect", "--target=spir64", table); strings.Contains(out, "not supported") {
+		t.Errorf("inspect calls images unsupported that the build's filter keeps for spir64:\n%s", out)
+	}
 }

@@ -22,7 +22,7 @@ func InspectVerb() *cli.Verb {
 	var allowOutside bool
 	return &cli.Verb{
 		Name:    "inspect",
-		Summary: "list the images of tables: kernels, aspects, sizes; with --target, which ones it can run and why not",
+		Summary: "list the images of tables: kernels, aspects, sizes; with --target, which ones it can run and why not (as the build's filter decides: DPC++'s check)",
 		Usage:   "inspect [--target=T] [--device-config-file F] TABLE...",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&target, "target", "", "check every image against this target")
@@ -98,7 +98,7 @@ func inspectTable(w io.Writer, file string, t *devconfig.Target, allowOutside bo
 		}
 		cols := append([]string{file, row[0], kernels}, requirementColumns(reqs)...)
 		if t != nil {
-			ok, why := t.Check(reqs, devconfig.DesignDocument)
+			ok, why := t.Check(reqs, devconfig.DPCPP) // the mode the build filters in (aspect-filter --dpcpp)
 			if ok {
 				why = "ok"
 			}
