@@ -65,10 +65,13 @@ template <aspect... A> inline constexpr device_has_key<A...> device_has{};
 // The work-group size the kernel must be launched with (SYCL order, 1 to 3 dimensions).
 template <size_t... D> struct work_group_size_key {
   static_assert(sizeof...(D) >= 1 && sizeof...(D) <= 3, "a work-group size has 1 to 3 dimensions");
+  static_assert(((D > 0) && ...), "a work-group size has no zero dimension");
 };
 template <size_t... D> inline constexpr work_group_size_key<D...> work_group_size{};
 // The sub-group size the kernel must run with.
-template <unsigned S> struct sub_group_size_key {};
+template <unsigned S> struct sub_group_size_key {
+  static_assert(S > 0, "a sub-group size is not zero");
+};
 template <unsigned S> inline constexpr sub_group_size_key<S> sub_group_size{};
 
 template <typename... P> struct properties {

@@ -142,6 +142,11 @@ func (c *lowering) add(a *llvmir.Annotation) error {
 		if len(ints) < 1 || len(ints) > 3 {
 			return c.errorf(a, "a work-group size has 1 to 3 dimensions, not %d", len(ints))
 		}
+		for _, d := range ints {
+			if d == 0 {
+				return c.errorf(a, "a work-group size has no zero dimension, not %s", JoinDims(ints))
+			}
+		}
 		if l.wg != nil && !equalInts(l.wg, ints) {
 			return c.errorf(a, "kernel %s already requires work-group size %s (%s)", f.Name, JoinDims(l.wg), l.wgFrom)
 		}

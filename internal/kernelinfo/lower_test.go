@@ -85,6 +85,7 @@ func TestLowerErrors(t *testing.T) {
 	for _, c := range []struct{ from, to, want string }{
 		{`c"_ZTS1K\00"`, `c"_ZTS1X\00"`, `k.ll:12: k.cpp:9: [[clang::annotate("rsycl-kernel-device-has")]]: the module defines no kernel _ZTS1X`},
 		{`i64 64, i64 2 }`, `i64 64, i64 -2 }`, `k.ll:12: k.cpp:12: [[clang::annotate("rsycl-kernel-reqd-work-group-size")]]: argument 2 must be an integer in [0, 2^32)`},
+		{`i64 64, i64 2 }`, `i64 64, i64 0 }`, `k.ll:12: k.cpp:12: [[clang::annotate("rsycl-kernel-reqd-work-group-size")]]: a work-group size has no zero dimension, not 64x0`},
 		{`i32 9, ptr addrspace(1) @.args.1 }`, `i32 9 }`, `k.ll:12: @llvm.global.annotations: element`},
 		{`@.args = private`, `@.argz = private`, `k.ll:12: @llvm.global.annotations: arguments of "sycl-device-has": @.args is not defined`},
 	} {
