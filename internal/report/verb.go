@@ -34,7 +34,12 @@ func Verb() *cli.Verb {
 				return diag.Usagef("report: need -o OUT.html and at least one TARGET=SHARD_TABLE=IMAGE_TABLE")
 			}
 			var specs []Spec
+			seen := map[string]bool{}
 			for _, a := range args {
+				if seen[a] {
+					return diag.Usagef("report: %s is given twice (its images would count twice)", a)
+				}
+				seen[a] = true
 				s, err := ParseSpec(a)
 				if err != nil {
 					return err
