@@ -165,6 +165,16 @@ var translatorExtensions = []string{
 	"+SPV_EXT_shader_atomic_float16_add", "+SPV_INTEL_fp_max_error",
 }
 
+// sameDir says whether a and b name one directory (by path, or by the file they reach).
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(ia, ib)
+}
+
 // pathArg makes a relative path unmistakable for an option ("./-x", never "-x").
 func pathArg(p string) string {
 	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, ".") {
@@ -543,6 +553,9 @@ func Verb() *cli.Verb {
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
 			if target == "" || outDir == "" || len(args) != 1 {
 				return diag.Usagef("aot: need -target=T, --out-dir=DIR and one table")
+			}
+			if sameDir(filepath.Dir(args[0]), outDir) {
+				return diag.Usagef("aot: --out-dir=%s is the input table's directory: its files.table would overwrite the input", outDir)
 			}
 			ts, err := devconfig.LoadTargets(cfgFile, target)
 			if err != nil {
