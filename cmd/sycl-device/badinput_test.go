@@ -74,6 +74,8 @@ func TestBadInputCatalogue(t *testing.T) {
 		{"report: not TARGET=SHARD=IMAGES", nil, []string{"report", "-o", "OUT", "spir64=x.table"}, 2, `report: "spir64=x\.table" is not TARGET=SHARD_TABLE=IMAGE_TABLE`},
 		{"report: unknown target", map[string]string{"t.table": "[Code|Symbols]\na.bin|a.sym\n"}, []string{"report", "-o", "OUT", "gpu9000=D/t.table=D/t.table"}, 2, `report: unknown target "gpu9000"`},
 		{"aot: out-dir is the input's directory", map[string]string{"files.table": "[Code|Symbols]\na.ll|a.sym\n"}, []string{"aot", "-target=spir64", "--out-dir=D/.", "D/files.table"}, 2, `aot: --out-dir=.* is the input table's directory`},
+		{"params file: /dev/zero", nil, []string{"@/dev/zero"}, 2, `cannot read params file: /dev/zero is not a regular file`},
+		{"kernel locations: /dev/zero", map[string]string{"t.table": "[Code|Symbols]\na.bin|a.sym\n", "a.bin": "x", "a.sym": "k\n"}, []string{"report", "-o", "OUT", "--kernel-locations=/dev/zero", "spir64=D/t.table=D/t.table"}, 1, `/dev/zero: cannot read kernel locations: /dev/zero is not a regular file`},
 		{"report: the same spec twice", map[string]string{"t.table": "[Code|Symbols]\na.bin|a.sym\n"}, []string{"report", "-o", "OUT", "spir64=D/t.table=D/t.table", "spir64=D/t.table=D/t.table"}, 2, `report: spir64=.*t\.table is given twice`},
 		{"unknown flag", map[string]string{"in.ll": ""}, []string{"propagate", "--frobnicate", "D/in.ll"}, 2, `--frobnicate`},
 		{"unknown verb", nil, []string{"frobnicate"}, 2, `unknown verb "frobnicate"`},

@@ -4,16 +4,19 @@
 package kernelloc
 
 import (
-	"os"
 	"strings"
 
 	"github.com/ianlancetaylor/demangle"
 
+	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 )
 
 // Map is symbol -> "file:line".
 type Map map[string]string
+
+// MaxFile bounds a locations file (one short line per kernel).
+const MaxFile = 256 << 20
 
 // Read reads a locations file ("symbol\tfile:line" per line); "" reads as empty.
 func Read(file string) (Map, error) {
@@ -21,7 +24,7 @@ func Read(file string) (Map, error) {
 	if file == "" {
 		return m, nil
 	}
-	data, err := os.ReadFile(file)
+	data, err := cli.ReadRegularFile(file, MaxFile)
 	if err != nil {
 		return nil, diag.Errorf(file, 0, "cannot read kernel locations: %v", err)
 	}
