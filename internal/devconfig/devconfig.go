@@ -492,8 +492,13 @@ func parseAOT(file string, t *Target, val *yaml.Node) error {
 	if val.Kind != yaml.MappingNode {
 		return diag.Errorf(file, val.Line, "target %s: aot must be a mapping with tool and options", t.Name)
 	}
+	seen := map[string]bool{}
 	for i := 0; i+1 < len(val.Content); i += 2 {
 		key, v := val.Content[i], val.Content[i+1]
+		if seen[key.Value] {
+			return diag.Errorf(file, key.Line, "target %s: duplicate aot key %q", t.Name, key.Value)
+		}
+		seen[key.Value] = true
 		switch key.Value {
 		case "tool":
 			if v.Kind != yaml.ScalarNode || v.Value == "" {

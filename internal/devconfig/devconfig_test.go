@@ -2,6 +2,7 @@ package devconfig
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -219,6 +220,51 @@ func TestImageLabel(t *testing.T) {
 	} {
 		if got := ImageLabel(tool); got != want {
 			t.Errorf("ImageLabel(%q) = %q, want %q", tool, got, want)
+		}
+	}
+}
+
+// TestYAMLRoundTrip: every printed configuration reads back to the same configuration:
+// the built-in one, and targets whose options hold commas, '#', ']', quotes and spaces.
+func TestYAMLRoundTrip(t *testing.T) {
+	tricky := `odd_gpu:
+  aspects: [gpu, fp16]
+  sub-group-sizes: [8, 16]
+  triple: spir64_gen
+  aot:
+    tool: ocloc
+    options: ["-device", "pvc", "-DPAIR=1,2", "-options", "-cl-std=CL2.0 # not a comment", "a]b", "q\"uote", "tab\there"]
+`
+	for name, src := range map[string][]byte{"builtin": builtinYAML, "tricky": []byte(tricky)} {
+		c1, err := Parse(name+".yaml", src)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out := c1.YAML()
+		c2, err := Parse(name+"-printed.yaml", out)
+		if err != nil {
+			t.Fatalf("%s: the printed configuration does not read back: %v\n%s", name, err, out)
+		}
+		if len(c1.Targets) != len(c2.Targets) {
+			t.Fatalf("%s: %d targets, read back %d", name, len(c1.Targets), len(c2.Targets))
+		}
+		for i := range c1.Targets {
+			a, b := *c1.Targets[i], *c2.Targets[i]
+			a.Line, b.Line = 0, 0
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("%s: target %s reads back as\n%+v\nwant\n%+v", name, a.Name, b, a)
+			}
+		}
+	}
+}
+
+// TestDuplicateAOTKeys: a repeated key inside aot: is an error at its line.
+func TestDuplicateAOTKeys(t *testing.T) {
+	for _, key := range []string{"tool: ocloc", "options: [-x]"} {
+		src := "g:\n  triple: spir64_gen\n  aot:\n    tool: ocloc\n    options: [-device, pvc]\n    " + key + "\n"
+		_, err := Parse("d.yaml", []byte(src))
+		if err == nil || !strings.HasPrefix(err.Error(), "d.yaml:6: target g: duplicate aot key") {
+			t.Errorf("%s twice: %v", key, err)
 		}
 	}
 }

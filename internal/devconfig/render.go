@@ -2,6 +2,7 @@ package devconfig
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -15,6 +16,16 @@ func (c *Config) YAML() []byte {
 	var b bytes.Buffer
 	b.WriteString("# Device configuration (" + c.File + "); see `sycl-device devices --help`.\n")
 	list := func(items []string) string { return "[" + strings.Join(items, ", ") + "]" }
+	// Options are free text: each is written as a YAML double-quoted string (JSON's
+	// syntax), so that commas, '#', ']' or quotes read back as they were.
+	quoted := func(items []string) string {
+		q := make([]string, len(items))
+		for i, it := range items {
+			b, _ := json.Marshal(it)
+			q[i] = string(b)
+		}
+		return list(q)
+	}
 	for _, t := range c.Targets {
 		b.WriteString("\n" + t.Name + ":\n")
 		b.WriteString("  aspects: " + list(t.Aspects) + "\n")
@@ -26,7 +37,7 @@ func (c *Config) YAML() []byte {
 		if t.AOT.Tool != "" {
 			b.WriteString("  aot:\n    tool: " + t.AOT.Tool + "\n")
 			if len(t.AOT.Options) > 0 {
-				b.WriteString("    options: " + list(t.AOT.Options) + "\n")
+				b.WriteString("    options: " + quoted(t.AOT.Options) + "\n")
 			}
 		}
 		if len(t.Aliases) > 0 {
