@@ -104,6 +104,27 @@ func TargetBackends() [][2]string {
 	return out
 }
 
+// FileOptions are the options of each AOT tool that name its inputs or outputs: the aot
+// step sets those itself, inside its output directory, so a configuration may not (an
+// "-output ../x" would write outside it).
+var FileOptions = map[string][]string{
+	"ocloc":      {"-file", "-output", "-out_dir", "-options_file", "-internal_options_file", "-output_no_suffix", "-spirv_input"},
+	"opencl-aot": {"-o", "--o", "-ir", "--ir", "-spv", "--spv"},
+	"llvm-spirv": {"-o", "--o"},
+}
+
+// fileOption returns the first option of opts that names a file for tool, or "".
+func fileOption(tool string, opts []string) string {
+	for _, o := range opts {
+		for _, bad := range FileOptions[tool] {
+			if o == bad || strings.HasPrefix(o, bad+"=") {
+				return o
+			}
+		}
+	}
+	return ""
+}
+
 // FormatLabels name the image formats of AOTTools for people: the compatibility report
 // and the test runtime's RSYCL_TRACE say the same words (runtime/sycl_tables.h).
 var FormatLabels = map[string]string{"spirv": "SPIR-V", "llvmbc": "SPIR 1.2 bitcode", "native": "native binary"}
@@ -493,6 +514,7 @@ func parseAOT(file string, t *Target, val *yaml.Node) error {
 		return diag.Errorf(file, val.Line, "target %s: aot must be a mapping with tool and options", t.Name)
 	}
 	seen := map[string]bool{}
+	var optionLines []int
 	for i := 0; i+1 < len(val.Content); i += 2 {
 		key, v := val.Content[i], val.Content[i+1]
 		if seen[key.Value] {
@@ -515,9 +537,15 @@ func parseAOT(file string, t *Target, val *yaml.Node) error {
 			}
 			for _, it := range items {
 				t.AOT.Options = append(t.AOT.Options, it.Value)
+				optionLines = append(optionLines, it.Line)
 			}
 		default:
 			return diag.Errorf(file, key.Line, "target %s: unknown aot key %q (known: tool, options)", t.Name, key.Value)
+		}
+	}
+	for i, o := range t.AOT.Options {
+		if bad := fileOption(t.AOT.Tool, []string{o}); bad != "" {
+			return diag.Errorf(file, optionLines[i], "target %s: aot option %q names a file of %s; the aot step sets its inputs and outputs itself", t.Name, bad, t.AOT.Tool)
 		}
 	}
 	return nil

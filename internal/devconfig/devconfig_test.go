@@ -268,3 +268,16 @@ func TestDuplicateAOTKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestFileOptionsRefused: an AOT option that names the tool's input or output (ocloc's
+// -output ../x would write outside the aot step's directory) is an error at its line.
+func TestFileOptionsRefused(t *testing.T) {
+	src := "g:\n  triple: spir64_gen\n  aot:\n    options:\n      - -device\n      - pvc\n      - -output\n      - ../x\n    tool: ocloc\n"
+	_, err := Parse("o.yaml", []byte(src))
+	if err == nil || !strings.HasPrefix(err.Error(), `o.yaml:7: target g: aot option "-output" names a file of ocloc`) {
+		t.Errorf("got %v", err)
+	}
+	if _, err := Parse("ok.yaml", []byte("p:\n  aot:\n    tool: llvm-spirv\n    options: [-r, --spirv-target-env=CL1.2]\n")); err != nil {
+		t.Errorf("pocl_cpu's own options refused: %v", err)
+	}
+}

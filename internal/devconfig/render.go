@@ -96,6 +96,17 @@ func (c *Config) Starlark() []byte {
 		fmt.Fprintf(&b, "    %s: %s,\n", strconv.Quote(n), strconv.Quote(Unsupported[n]))
 	}
 	b.WriteString("}\n\n")
+	b.WriteString("# Per AOT tool, the options that name its files (the aot step sets those itself).\n")
+	b.WriteString("AOT_FILE_OPTIONS = {\n")
+	tools := make([]string, 0, len(FileOptions))
+	for tool := range FileOptions {
+		tools = append(tools, tool)
+	}
+	sort.Strings(tools)
+	for _, tool := range tools {
+		fmt.Fprintf(&b, "    %s: %s,\n", strconv.Quote(tool), q(FileOptions[tool]))
+	}
+	b.WriteString("}\n\n")
 	b.WriteString("# The aspect names a device configuration may list (DPC++'s, deprecated ones included).\n")
 	var aspectNames []string
 	for _, a := range aspects.All() {

@@ -3,7 +3,7 @@
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:common.bzl", "TOOL_ATTRS")
 load("//sycl/private:names.bzl", "did_you_mean")
-load("//toolchain:devices.bzl", "AOT_TOOLS", "ASPECT_NAMES", "DEFAULT_NVPTX_ARCH", "DEVICES", "TRIPLES", "UNSUPPORTED_TARGETS")
+load("//toolchain:devices.bzl", "AOT_FILE_OPTIONS", "AOT_TOOLS", "ASPECT_NAMES", "DEFAULT_NVPTX_ARCH", "DEVICES", "TRIPLES", "UNSUPPORTED_TARGETS")
 
 DEVICE_TOOLCHAIN_TYPE = str(Label("//toolchain:device_config_type"))
 CURRENT_TARGET = str(Label("//sycl:current_target"))
@@ -40,6 +40,10 @@ def _check_device_config(ctx):
             ctx.attr.aot_tool,
             ", ".join([t for t in AOT_TOOLS if t]),
         ), attr = "aot_tool")
+    for o in ctx.attr.aot_options:
+        for bad in AOT_FILE_OPTIONS.get(ctx.attr.aot_tool, []):
+            if o == bad or o.startswith(bad + "="):
+                fail("%s: AOT option '%s' names a file of %s; the aot step sets its inputs and outputs itself" % (ctx.label, o, ctx.attr.aot_tool), attr = "aot_options")
     name = ctx.attr.target_name or ctx.label.name
     if name in UNSUPPORTED_TARGETS:
         fail("target %s is not supported: %s" % (name, UNSUPPORTED_TARGETS[name]))

@@ -131,6 +131,11 @@ def device_analysis_test_suite(name):
         target_under_test = ":bad_tool_config",
         messages = ["AOT tool 'aoc' is not one rules_sycl can run (known: llvm-spirv, ptx, ocloc, opencl-aot, amdgcn"],
     )
+    analysis_failure_test(
+        name = "file_option_fails",
+        target_under_test = ":file_option_config",
+        messages = ["AOT option '-output' names a file of ocloc; the aot step sets its inputs and outputs itself"],
+    )
     native.test_suite(
         name = name,
         tests = [
@@ -144,6 +149,7 @@ def device_analysis_test_suite(name):
             ":fpga_is_unsupported",
             ":unknown_aspect_fails",
             ":unknown_aot_tool_fails",
+            ":file_option_fails",
             ":device_config_file_flag",
         ],
     )
