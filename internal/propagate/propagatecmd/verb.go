@@ -93,11 +93,9 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 	if err != nil {
 		return err
 	}
-	if fl.locations != "" {
-		if err := atomicfile.WriteFile(fl.locations, KernelLocations(m), 0o644); err != nil {
-			return err
-		}
-	}
+	// The locations of the module as written (before lowering), saved with the outputs:
+	// a failed run leaves the previous file.
+	locations := KernelLocations(m)
 	if m, err = lowerModule(in, src, m, fl); err != nil {
 		return err
 	}
@@ -117,13 +115,17 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 		return fmt.Errorf("%s: %d device_has error(s)", in, len(res.Diagnostics))
 	}
 	if fl.out == "-" {
-		_, err := res.Editor.WriteTo(env.Stdout)
+		_, err = res.Editor.WriteTo(env.Stdout)
+	} else {
+		err = atomicfile.Write(fl.out, 0o644, func(w io.Writer) error {
+			_, err := res.Editor.WriteTo(w)
+			return err
+		})
+	}
+	if err != nil || fl.locations == "" {
 		return err
 	}
-	return atomicfile.Write(fl.out, 0o644, func(w io.Writer) error {
-		_, err := res.Editor.WriteTo(w)
-		return err
-	})
+	return atomicfile.WriteFile(fl.locations, locations, 0o644)
 }
 
 // lowerModule applies --lower-annotations and --lower-math to m (read from src).
