@@ -52,6 +52,9 @@ func Lower(m *llvmir.Module) ([]byte, error) {
 	}
 	for i := range anns {
 		if a := &anns[i]; ours(a) {
+			if a.ArgsErr != nil {
+				return nil, a.ArgsErr
+			}
 			if err := c.add(a); err != nil {
 				return nil, err
 			}

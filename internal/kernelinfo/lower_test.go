@@ -99,3 +99,21 @@ func TestLowerErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerLeavesForeignAnnotations: a user's own [[clang::annotate("mine", 1.5, true,
+// nullptr)]] takes arguments the lowering does not read; it stays, and the build goes on.
+func TestLowerLeavesForeignAnnotations(t *testing.T) {
+	src := strings.Replace(annotated, "i32 3, ptr addrspace(1) null }", "i32 3, ptr addrspace(1) @.args.mine }", 1)
+	src = strings.Replace(src, "@llvm.global.annotations", "@.args.mine = private unnamed_addr addrspace(1) constant { double, i1, ptr addrspace(1) } { double 1.500000e+00, i1 true, ptr addrspace(1) null }, section \"llvm.metadata\"\n@llvm.global.annotations", 1)
+	m, err := llvmir.Parse("k.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Lower(m)
+	if err != nil {
+		t.Fatalf("a foreign annotation with a double argument failed the lowering: %v", err)
+	}
+	if !strings.Contains(string(out), `@.str.5, ptr addrspace(1) @.str.1, i32 3, ptr addrspace(1) @.args.mine }`) {
+		t.Errorf("the user's annotation was not kept:\n%s", out)
+	}
+}

@@ -26,11 +26,15 @@ type Annotation struct {
 	File   string // the source file clang recorded
 	Line   int    // the source line clang recorded
 	Args   []AnnotationArg
-	span   Span // of the entry's value in the module text
+	// ArgsErr says why the arguments could not be read (a float, a pointer to something
+	// else): only a reader that uses this annotation's arguments fails on it.
+	ArgsErr error
+	span    Span // of the entry's value in the module text
 }
 
 // Annotations reads the entries of @llvm.global.annotations (none when the module has
-// no such global). A malformed entry is an error naming the global's line.
+// no such global). A malformed entry is an error naming the global's line; arguments it
+// cannot read are the annotation's ArgsErr (a user's own annotation may take a float).
 func (m *Module) Annotations() ([]Annotation, error) {
 	g := m.Global(AnnotationsGlobal)
 	if g == nil {
@@ -78,7 +82,7 @@ func (m *Module) Annotations() ([]Annotation, error) {
 		a.Line = int(line)
 		if args, ok := firstGlobalRef(src, fields[4]); ok {
 			if a.Args, err = m.annotationArgs(args); err != nil {
-				return nil, bad("arguments of %q: %v", a.Name, err)
+				a.Args, a.ArgsErr = nil, bad("arguments of %q: %v", a.Name, err)
 			}
 		}
 		out = append(out, a)
