@@ -58,7 +58,7 @@ func KernelLocations(m *llvmir.Module) []byte {
 			continue
 		}
 		if loc := m.KernelLocation(f); loc != "" {
-			lines = append(lines, f.Name+"\t"+loc+"\n")
+			lines = append(lines, f.Name+"\t"+escapeControls(loc)+"\n")
 		}
 	}
 	sort.Strings(lines)
@@ -173,4 +173,26 @@ func lowerModule(in string, src []byte, m *llvmir.Module, fl *flags) (*llvmir.Mo
 		return nil, fmt.Errorf("%s: device code calls %s; target %s needs libclc (Debian's libclc-22) for device math, which the SYCL toolchain does not have", in, strings.Join(r.Renamed, ", "), missing)
 	}
 	return reparse(r.Text)
+}
+
+// escapeControls writes the control characters of a location (a file name may hold a
+// newline or a tab) as \n, \t or \xNN, so each location stays one field of one line.
+func escapeControls(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
