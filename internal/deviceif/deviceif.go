@@ -112,7 +112,7 @@ func Specialize(m *llvmir.Module, has func(aspect int) bool) (*Result, error) {
 		return nil, fmt.Errorf("%s: the specialised module does not read back (a bug): %v", m.File, err)
 	}
 	// The kept branches' aspects become the image's.
-	pr, err := propagate.Run(kept, propagate.Options{})
+	pr, err := propagate.Run(kept, propagate.Options{Infer: propagate.RerunInference(kept)})
 	if err != nil {
 		return nil, err
 	}

@@ -155,3 +155,24 @@ func TestTestedAndOutcomes(t *testing.T) {
 		t.Error("Has: a module without conditional callers")
 	}
 }
+
+// TestKeptBranchKeepsItsAspects: a kernel that uses double unconditionally (the first
+// propagation listed fp64 on it) and half only in its fp16 branch: the image that keeps
+// the branch requires fp16 as well as fp64. The first pass's !sycl_used_aspects used to
+// switch the half->fp16 inference off when specialisation propagated again.
+func TestKeptBranchKeepsItsAspects(t *testing.T) {
+	src := strings.Replace(chain, "define spir_kernel void @k() !sycl_conditionally_used_aspects !3 {\n  %o = alloca i8, align 1",
+		"define spir_kernel void @k() !sycl_conditionally_used_aspects !3 !sycl_used_aspects !12 {\n  %d = alloca double, align 8\n  %o = alloca i8, align 1", 1)
+	src += "!12 = !{i32 6}\n"
+	m, err := llvmir.Parse("img.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Specialize(m, func(a int) bool { return a == 5 })
+	if err != nil || r == nil {
+		t.Fatalf("%v", err)
+	}
+	if a := r.Requirements.Aspects; len(a) != 2 || a[0] != 5 || a[1] != 6 {
+		t.Errorf("requirements %v, want [5 6] (fp16 from the kept branch, fp64 from the kernel)", a)
+	}
+}

@@ -297,6 +297,22 @@ func (r *run) mustValue(name string) int {
 // readAspectTable takes names and values from !sycl_aspects when present, and from the
 // pair-form operands of aspect metadata. It reports whether the module carries DPC++
 // aspect metadata of any kind.
+// RerunInference is the inference for propagating again over a module this package
+// already propagated (device_if specialisation): its own !sycl_used_aspects must not
+// switch the inference off, so it is on unless the module carries DPC++'s front-end
+// tables (!sycl_aspects, the types metadata).
+func RerunInference(m *llvmir.Module) Infer {
+	if m.Named("sycl_aspects") != nil {
+		return InferAuto
+	}
+	for _, name := range kernelinfo.TypesMD {
+		if m.Named(name) != nil {
+			return InferAuto
+		}
+	}
+	return InferOn
+}
+
 func (r *run) readAspectTable() (bool, error) {
 	m := r.m
 	has := false
