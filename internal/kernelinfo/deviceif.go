@@ -179,6 +179,11 @@ var linkageWords = map[string]bool{"private": true, "internal": true, "available
 // lowerCondCaller turns the definition of conditional caller f (annotated by the header)
 // into DPC++'s declaration and passes its action first at every call.
 func lowerCondCaller(m *llvmir.Module, ed *llvmir.Editor, f *llvmir.Function, from string) error {
+	if before, _, _, ok := llvmir.SplitHeader(m.Header(f), f.Name); ok {
+		if ws := strings.Fields(before); len(ws) > 0 && ws[len(ws)-1] != "void" {
+			return diag.Errorf(m.File, f.Line, "%s: conditional caller @%s returns a value (%s): a branch the device may not take cannot give the kernel one; return void", from, f.Name, ws[len(ws)-1])
+		}
+	}
 	action, err := condAction(m, f, from)
 	if err != nil {
 		return err

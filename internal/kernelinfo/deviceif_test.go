@@ -93,7 +93,9 @@ func TestLowerConditionalCallerErrors(t *testing.T) {
 	two := strings.Replace(condAnnotated, "  call spir_func void @action(ptr addrspace(4) noundef %5)\n",
 		"  call spir_func void @action(ptr addrspace(4) noundef %5)\n  call spir_func void @_ZTS1K()\n", 1)
 	none := strings.Replace(condAnnotated, "  call spir_func void @action(ptr addrspace(4) noundef %5)\n", "", 1)
-	for name, src := range map[string]string{"two callees": two, "no action": none} {
+	value := strings.Replace(strings.Replace(condAnnotated, "define linkonce_odr spir_func void @cc(", "define linkonce_odr spir_func i32 @cc(", 1), "  call spir_func void @action(ptr addrspace(4) noundef %5)\n  ret void\n", "  call spir_func void @action(ptr addrspace(4) noundef %5)\n  ret i32 1\n", 1)
+	value = strings.Replace(value, "call spir_func void @cc(", "%r = call spir_func i32 @cc(", 1)
+	for name, src := range map[string]string{"two callees": two, "no action": none, "returns a value": value} {
 		m, err := llvmir.Parse("k.ll", []byte(src))
 		if err != nil {
 			t.Fatal(err)
