@@ -34,8 +34,13 @@ import (
 //
 // DPC++ writes the pairs without --exclude-aspects' filter, and so does this.
 
-// maxCondPaths bounds the entry-to-leaf paths enumerated (DPC++ enumerates them all).
-const maxCondPaths = 1 << 20
+// maxCondPaths bounds the functions visited by the walks of entry-to-leaf paths (DPC++
+// enumerates them all); maxCondWork bounds the work of processing the paths through
+// conditional callers (the sum of their lengths).
+const (
+	maxCondPaths = 1 << 20
+	maxCondWork  = 1 << 22
+)
 
 type condPair struct{ cond, aspects set }
 
@@ -160,12 +165,18 @@ func (r *run) tooManyPaths(f *llvmir.Function) error {
 
 // conditions computes every function's condition (c.condMap): from each entry point,
 // without a visited set (the last visit wins), as DPC++ does; a callee already on the
-// walk's path is not entered again.
+// walk's path is not entered again. The walk keeps its own stack (a million-deep call
+// chain is data, not recursion).
 func (r *run) conditions(onPath map[*llvmir.Function]bool) error {
 	c := r.cond
 	budget := maxCondPaths
-	var walk func(f *llvmir.Function) error
-	walk = func(f *llvmir.Function) error {
+	type frame struct {
+		f     *llvmir.Function
+		local map[*llvmir.Function]set
+		next  int
+	}
+	var stack []frame
+	push := func(f *llvmir.Function) error {
 		if budget--; budget < 0 {
 			return r.tooManyPaths(f)
 		}
@@ -181,74 +192,103 @@ func (r *run) conditions(onPath map[*llvmir.Function]bool) error {
 			}
 		}
 		onPath[f] = true
-		defer delete(onPath, f)
-		for _, callee := range r.cg[f] {
+		stack = append(stack, frame{f: f, local: local})
+		return nil
+	}
+	for _, e := range r.entries {
+		if err := push(e); err != nil {
+			return err
+		}
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			callees := r.cg[top.f]
+			if top.next >= len(callees) {
+				delete(onPath, top.f)
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			callee := callees[top.next]
+			top.next++
 			if onPath[callee] {
 				continue
 			}
 			next := newSet()
-			next.addAll(c.condMap[f])
+			next.addAll(c.condMap[top.f])
 			if c.isCC[callee] {
-				next.addAll(local[callee])
+				next.addAll(top.local[callee])
 			}
 			c.condMap[callee] = next
-			if err := walk(callee); err != nil {
+			if err := push(callee); err != nil {
 				return err
 			}
-		}
-		return nil
-	}
-	for _, e := range r.entries {
-		if err := walk(e); err != nil {
-			return err
 		}
 	}
 	return nil
 }
 
 // pathsThroughCallers processes every call path through a conditional caller, each from
-// its leaf up (pathPairs).
+// its leaf up (pathPairs). A function's ancestors on the path are not entered again; the
+// walk keeps its own stack, and both the functions visited and the total length of the
+// paths processed are bounded.
 func (r *run) pathsThroughCallers(onPath map[*llvmir.Function]bool) error {
-	c := r.cond
-	budget := maxCondPaths
+	budget, work := maxCondPaths, maxCondWork
+	type frame struct {
+		next int
+		leaf bool
+	}
 	var path []*llvmir.Function
-	var paths func(f *llvmir.Function) error
-	paths = func(f *llvmir.Function) error {
+	var stack []frame
+	push := func(f *llvmir.Function) error {
 		if budget--; budget < 0 {
 			return r.tooManyPaths(f)
 		}
 		path = append(path, f)
-		defer func() { path = path[:len(path)-1] }()
-		leaf := true
-		for _, callee := range r.cg[f] {
-			if onPath[callee] {
-				continue
-			}
-			leaf = false
-			onPath[f] = true
-			err := paths(callee)
-			delete(onPath, f)
-			if err != nil {
-				return err
-			}
-		}
-		if !leaf {
-			return nil
-		}
-		for _, g := range path {
-			if c.isCC[g] {
-				r.pathPairs(path)
-				break
-			}
-		}
+		stack = append(stack, frame{leaf: true})
 		return nil
 	}
 	for _, e := range r.entries {
-		if err := paths(e); err != nil {
+		if err := push(e); err != nil {
 			return err
+		}
+		for len(stack) > 0 {
+			top, f := &stack[len(stack)-1], path[len(path)-1]
+			callees := r.cg[f]
+			for top.next < len(callees) && onPath[callees[top.next]] {
+				top.next++
+			}
+			if top.next < len(callees) {
+				callee := callees[top.next]
+				top.next++
+				top.leaf = false
+				onPath[f] = true
+				if err := push(callee); err != nil {
+					return err
+				}
+				continue
+			}
+			if top.leaf && r.throughCaller(path) {
+				if work -= len(path); work < 0 {
+					return r.tooManyPaths(f)
+				}
+				r.pathPairs(path)
+			}
+			stack, path = stack[:len(stack)-1], path[:len(path)-1]
+			if len(path) > 0 {
+				delete(onPath, path[len(path)-1])
+			}
 		}
 	}
 	return nil
+}
+
+// throughCaller says whether a path holds a conditional caller.
+func (r *run) throughCaller(path []*llvmir.Function) bool {
+	for _, g := range path {
+		if r.cond.isCC[g] {
+			return true
+		}
+	}
+	return false
 }
 
 // pathPairs is DPC++'s processing of one path, from its leaf up.
