@@ -243,6 +243,31 @@ type targetData struct {
 	col    *Target
 	shards []Image
 	images []Image
+	// The images and the first shard image of each kernel (index), built on first use:
+	// a cell is a lookup, not a scan (a program may have 100,000 kernels).
+	imagesOf map[string][]int
+	shardOf  map[string]int
+}
+
+func (td *targetData) index() {
+	if td.imagesOf != nil {
+		return
+	}
+	td.imagesOf, td.shardOf = map[string][]int{}, map[string]int{}
+	for i, im := range td.images {
+		for _, k := range im.Kernels {
+			if l := td.imagesOf[k]; len(l) == 0 || l[len(l)-1] != i {
+				td.imagesOf[k] = append(l, i)
+			}
+		}
+	}
+	for i, im := range td.shards {
+		for _, k := range im.Kernels {
+			if _, ok := td.shardOf[k]; !ok {
+				td.shardOf[k] = i
+			}
+		}
+	}
 }
 
 // readSpecs reads every spec's tables (each file once), grouped by target in first
@@ -292,48 +317,25 @@ func readSpecs(cfg *devconfig.Config, specs []Spec, allowOutside bool) ([]*targe
 
 // cell is kernel k's cell in the target's column: its images, or why it has none.
 func (td *targetData) cell(k string) Cell {
+	td.index()
 	var c Cell
-	for _, im := range td.images {
-		if contains(im.Kernels, k) {
-			c.Images = append(c.Images, im)
-		}
+	for _, i := range td.imagesOf[k] {
+		c.Images = append(c.Images, td.images[i])
 	}
 	if len(c.Images) > 0 {
 		td.col.Covered++
 		return c
 	}
-	c.Reason = "no image of this kernel for the target"
-	for _, im := range td.shards {
-		if !contains(im.Kernels, k) {
-			continue
-		}
-		if ok, why := td.t.Check(im.reqs, devconfig.DPCPP); !ok {
-			c.Reason = why
-		}
-		break
-	}
-	if c.Reason == "no image of this kernel for the target" && !hasKernel(td.shards, k) {
+	i, inShards := td.shardOf[k]
+	if !inShards {
 		c.Reason = "not in this target's device code"
+		return c
+	}
+	c.Reason = "no image of this kernel for the target"
+	if ok, why := td.t.Check(td.shards[i].reqs, devconfig.DPCPP); !ok {
+		c.Reason = why
 	}
 	return c
-}
-
-func hasKernel(images []Image, k string) bool {
-	for _, im := range images {
-		if contains(im.Kernels, k) {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // kernelName is the kernel's name as the source writes it, or "" when the symbol does
