@@ -23,6 +23,9 @@ targets=(
   "internal/worker FuzzServe"
   "internal/aot FuzzCompileTable"
   "cmd/sycl-device FuzzPostLinkOptions"
+  "internal/kernelinfo FuzzLower"
+  "internal/propagate FuzzDeviceIf"
+  "internal/worker FuzzServeProto"
 )
 bin_name() { echo "$(tr / _ <<<"$1")_$2.test"; }
 case "${1:-}" in

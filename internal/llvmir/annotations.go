@@ -49,6 +49,12 @@ func (m *Module) Annotations() ([]Annotation, error) {
 	if open < 0 {
 		return nil, bad("no array initializer")
 	}
+	// Its type is "[N x { ... }]": what RemoveAnnotations rewrites.
+	if typeOpen := bytes.IndexByte(src[g.Span.Start:open], '['); typeOpen < 0 ||
+		!bytes.Contains(src[g.Span.Start+typeOpen:open], []byte(" x ")) ||
+		bytes.LastIndexByte(src[:open], ']') < g.Span.Start+typeOpen {
+		return nil, bad("the type is not an array [N x {...}]")
+	}
 	entries, _, ok := topLevel(src, open)
 	if !ok {
 		return nil, bad("unbalanced brackets")

@@ -43,3 +43,19 @@ func FuzzServe(f *testing.F) {
 		}
 	})
 }
+
+// FuzzServeProto: whatever bytes arrive in Bazel's default protocol, the worker never
+// panics, finishes at the end of its input, and writes only whole length-prefixed
+// WorkResponses.
+func FuzzServeProto(f *testing.F) {
+	f.Add(request(1, false, "a"))
+	f.Add(append(request(2, true), request(3, false, "b")...))
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0x0f})
+	f.Add([]byte{3, 0x18, 0xff, 0x01})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var out bytes.Buffer
+		s := &Server{Handler: echo, Proto: true}
+		_ = s.Serve(bytes.NewReader(data), &out) // a read error is allowed; a panic or hang is not
+		decodeResponses(t, out.Bytes())
+	})
+}
