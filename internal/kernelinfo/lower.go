@@ -79,7 +79,16 @@ func Lower(m *llvmir.Module) ([]byte, error) {
 	if _, err := ed.WriteTo(&b); err != nil {
 		return nil, err
 	}
-	return []byte(b.String()), nil
+	out := []byte(b.String())
+	if len(c.condCallers) > 0 {
+		// A conditional caller's header is rewritten from its text: one the reader
+		// tolerated but cannot take back (a malformed parameter list) is the input's error.
+		if _, err := llvmir.Parse(m.File, out); err != nil {
+			f := c.condCallers[0]
+			return nil, diag.Errorf(m.File, f.Line, "conditional caller @%s: its header cannot be rewritten as a declaration: %v", f.Name, err)
+		}
+	}
+	return out, nil
 }
 
 // ours says whether an annotation is one of rsycl/sycl_lite.h's (a user's own are left

@@ -38,8 +38,8 @@ import (
 // enumerates them all); maxCondWork bounds the work of processing the paths through
 // conditional callers (the sum of their lengths).
 const (
-	maxCondPaths = 1 << 20
-	maxCondWork  = 1 << 22
+	maxCondPaths = 1 << 18
+	maxCondWork  = 1 << 20
 )
 
 type condPair struct{ cond, aspects set }
@@ -176,9 +176,12 @@ func (r *run) conditions(onPath map[*llvmir.Function]bool) error {
 		next  int
 	}
 	var stack []frame
-	push := func(f *llvmir.Function) error {
-		if budget--; budget < 0 {
-			return r.tooManyPaths(f)
+	// The conditions a function's own conditional calls put on each callee: computed
+	// once per function, however often the walk passes it.
+	locals := map[*llvmir.Function]map[*llvmir.Function]set{}
+	localOf := func(f *llvmir.Function) map[*llvmir.Function]set {
+		if l, ok := locals[f]; ok {
+			return l
 		}
 		local := map[*llvmir.Function]set{}
 		for _, cc := range c.calls[f] {
@@ -191,8 +194,15 @@ func (r *run) conditions(onPath map[*llvmir.Function]bool) error {
 				s.add(v)
 			}
 		}
+		locals[f] = local
+		return local
+	}
+	push := func(f *llvmir.Function) error {
+		if budget--; budget < 0 {
+			return r.tooManyPaths(f)
+		}
 		onPath[f] = true
-		stack = append(stack, frame{f: f, local: local})
+		stack = append(stack, frame{f: f, local: localOf(f)})
 		return nil
 	}
 	for _, e := range r.entries {
@@ -238,12 +248,16 @@ func (r *run) pathsThroughCallers(onPath map[*llvmir.Function]bool) error {
 	}
 	var path []*llvmir.Function
 	var stack []frame
+	callers := 0 // conditional callers on the path
 	push := func(f *llvmir.Function) error {
 		if budget--; budget < 0 {
 			return r.tooManyPaths(f)
 		}
 		path = append(path, f)
 		stack = append(stack, frame{leaf: true})
+		if r.cond.isCC[f] {
+			callers++
+		}
 		return nil
 	}
 	for _, e := range r.entries {
@@ -266,11 +280,14 @@ func (r *run) pathsThroughCallers(onPath map[*llvmir.Function]bool) error {
 				}
 				continue
 			}
-			if top.leaf && r.throughCaller(path) {
+			if top.leaf && callers > 0 {
 				if work -= len(path); work < 0 {
 					return r.tooManyPaths(f)
 				}
 				r.pathPairs(path)
+			}
+			if r.cond.isCC[f] {
+				callers--
 			}
 			stack, path = stack[:len(stack)-1], path[:len(path)-1]
 			if len(path) > 0 {
@@ -279,16 +296,6 @@ func (r *run) pathsThroughCallers(onPath map[*llvmir.Function]bool) error {
 		}
 	}
 	return nil
-}
-
-// throughCaller says whether a path holds a conditional caller.
-func (r *run) throughCaller(path []*llvmir.Function) bool {
-	for _, g := range path {
-		if r.cond.isCC[g] {
-			return true
-		}
-	}
-	return false
 }
 
 // pathPairs is DPC++'s processing of one path, from its leaf up.
