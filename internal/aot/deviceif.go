@@ -1,6 +1,8 @@
 package aot
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -60,12 +62,17 @@ func deviceIfUnits(table string, line int, in, base, stage string, t *devconfig.
 	// Specialise for every outcome; outcomes that give the same module share one image
 	// when together they are all outcomes of the aspects they agree on (a branch that
 	// does not depend on an aspect: "x" in the name, the aspect in neither list).
+	//
+	// The variants are streamed: each distinct module text is written to a staging file
+	// as soon as it is made and kept only by its hash, so at most one specialised text
+	// is in memory (64 outcomes of a 10 MB image held 2.8 GB).
 	type variant struct {
-		r    *deviceif.Result
+		r    *deviceif.Result // its Text dropped once written
+		file string
 		outs []deviceif.Outcome
 	}
 	var variants []*variant
-	byText := map[string]*variant{}
+	byHash := map[[sha256.Size]byte]*variant{}
 	for _, o := range outcomes {
 		r, err := deviceif.Specialize(m, o.Holds)
 		if err != nil {
@@ -74,22 +81,33 @@ func deviceIfUnits(table string, line int, in, base, stage string, t *devconfig.
 		if r == nil {
 			return self, nil
 		}
-		if v := byText[string(r.Text)]; v != nil {
+		h := sha256.Sum256(r.Text)
+		if v := byHash[h]; v != nil {
 			v.outs = append(v.outs, o)
 			continue
 		}
 		v := &variant{r: r, outs: []deviceif.Outcome{o}}
-		byText[string(r.Text)] = v
+		if !dryRun {
+			v.file = filepath.Join(stage, fmt.Sprintf("%s.variant%d.ll", base, len(variants)))
+			if err := atomicfile.WriteFile(v.file, r.Text, 0o644); err != nil {
+				return nil, diag.Errorf(table, line, "cannot write %s: %v", v.file, err)
+			}
+			r.Text = nil
+		}
+		byHash[h] = v
 		variants = append(variants, v)
 	}
 	var units []unit
 	for _, v := range variants {
 		for _, o := range mergeOutcomes(tested, v.outs) {
-			u, err := variantUnit(table, line, base, stage, v.r, o, tested, jit, dryRun)
+			u, err := variantUnit(table, line, base, stage, v.r, v.file, o, tested, jit, dryRun)
 			if err != nil {
 				return nil, err
 			}
 			units = append(units, u)
+		}
+		if v.file != "" {
+			os.Remove(v.file)
 		}
 	}
 	return units, nil
@@ -124,7 +142,9 @@ func mergeOutcomes(tested []int, outs []deviceif.Outcome) []deviceif.Outcome {
 	return []deviceif.Outcome{m}
 }
 
-func variantUnit(table string, line int, base, stage string, r *deviceif.Result, o deviceif.Outcome, tested []int, jit, dryRun bool) (unit, error) {
+// variantUnit is the unit of outcome o of a variant whose text is in file (written by
+// deviceIfUnits; "" in a dry run).
+func variantUnit(table string, line int, base, stage string, r *deviceif.Result, file string, o deviceif.Outcome, tested []int, jit, dryRun bool) (unit, error) {
 	tag := ""
 	if jit {
 		tag = o.Suffix(tested)
@@ -135,7 +155,11 @@ func variantUnit(table string, line int, base, stage string, r *deviceif.Result,
 	}
 	mod := filepath.Join(stage, name+".ll")
 	if !dryRun {
-		if err := atomicfile.WriteFile(mod, r.Text, 0o644); err != nil {
+		text, err := os.ReadFile(file)
+		if err == nil {
+			err = atomicfile.WriteFile(mod, text, 0o644)
+		}
+		if err != nil {
 			return unit{}, diag.Errorf(table, line, "cannot write %s: %v", mod, err)
 		}
 	}
