@@ -59,27 +59,52 @@ func deviceIfUnits(table string, line int, in, base, stage string, t *devconfig.
 		}
 		outcomes = []deviceif.Outcome{o}
 	}
-	// Specialise for every outcome; outcomes that give the same module share one image
-	// when together they are all outcomes of the aspects they agree on (a branch that
-	// does not depend on an aspect: "x" in the name, the aspect in neither list).
-	//
-	// The variants are streamed: each distinct module text is written to a staging file
-	// as soon as it is made and kept only by its hash, so at most one specialised text
-	// is in memory (64 outcomes of a 10 MB image held 2.8 GB).
-	type variant struct {
-		r    *deviceif.Result // its Text dropped once written
-		file string
-		outs []deviceif.Outcome
+	variants, err := specializeAll(table, line, m, outcomes, base, stage, dryRun)
+	if err != nil || variants == nil {
+		if err == nil {
+			return self, nil
+		}
+		return nil, err
 	}
+	var units []unit
+	for _, v := range variants {
+		for _, o := range mergeOutcomes(tested, v.outs) {
+			u, err := variantUnit(table, line, base, stage, v.r, v.file, o, tested, jit, dryRun)
+			if err != nil {
+				return nil, err
+			}
+			units = append(units, u)
+		}
+		if v.file != "" {
+			os.Remove(v.file)
+		}
+	}
+	return units, nil
+}
+
+// variant is one distinct specialised module and the outcomes that give it.
+type variant struct {
+	r    *deviceif.Result // its Text dropped once written
+	file string
+	outs []deviceif.Outcome
+}
+
+// specializeAll specialises m for every outcome; outcomes that give the same module share
+// one image when together they are all outcomes of the aspects they agree on (a branch
+// that does not depend on an aspect: "x" in the name, the aspect in neither list). The
+// variants are streamed: each distinct module text is written to a staging file as soon
+// as it is made and kept only by its hash, so at most one specialised text is in memory
+// (64 outcomes of a 10 MB image held 2.8 GB). nil without conditional calls.
+func specializeAll(table string, line int, m *llvmir.Module, outcomes []deviceif.Outcome, base, stage string, dryRun bool) ([]*variant, error) {
 	var variants []*variant
 	byHash := map[[sha256.Size]byte]*variant{}
 	for _, o := range outcomes {
 		r, err := deviceif.Specialize(m, o.Holds)
-		if err != nil {
+		if err != nil || r == nil {
+			for _, v := range variants {
+				os.Remove(v.file)
+			}
 			return nil, err
-		}
-		if r == nil {
-			return self, nil
 		}
 		h := sha256.Sum256(r.Text)
 		if v := byHash[h]; v != nil {
@@ -97,20 +122,7 @@ func deviceIfUnits(table string, line int, in, base, stage string, t *devconfig.
 		byHash[h] = v
 		variants = append(variants, v)
 	}
-	var units []unit
-	for _, v := range variants {
-		for _, o := range mergeOutcomes(tested, v.outs) {
-			u, err := variantUnit(table, line, base, stage, v.r, v.file, o, tested, jit, dryRun)
-			if err != nil {
-				return nil, err
-			}
-			units = append(units, u)
-		}
-		if v.file != "" {
-			os.Remove(v.file)
-		}
-	}
-	return units, nil
+	return variants, nil
 }
 
 // mergeOutcomes returns one outcome with don't-cares when outs are exactly the outcomes
