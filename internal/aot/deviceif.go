@@ -117,8 +117,8 @@ func specializeAll(table string, line int, m *llvmir.Module, outcomes []deviceif
 			if err := atomicfile.WriteFile(v.file, r.Text, 0o644); err != nil {
 				return nil, diag.Errorf(table, line, "cannot write %s: %v", v.file, err)
 			}
-			r.Text = nil
 		}
+		r.Text = nil
 		byHash[h] = v
 		variants = append(variants, v)
 	}
