@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"strings"
 )
 
 // Options shape the generated module.
@@ -28,6 +29,12 @@ type Options struct {
 	// (every kernel calls h0, h<i> calls h<i+1>, the last uses double: one call chain as
 	// deep as there are helpers) or "flat" (kernels call nothing).
 	Shape string
+	// Annotated gives every kernel its requirements the way rsycl/sycl_lite.h writes
+	// them, as [[clang::annotate]] entries of @llvm.global.annotations on marker
+	// functions the kernel calls (device_has on all, a work-group size on every tenth, a
+	// sub-group size on every tenth other), instead of DPC++'s metadata: the input of
+	// propagate --lower-annotations.
+	Annotated bool
 }
 
 // DefaultOptions is the benchmark module of the issues: about 65 MB (62 MiB).
@@ -40,7 +47,7 @@ func Write(w io.Writer, opts Options) error {
 	default:
 		return fmt.Errorf("unknown shape %q (dag, chain, flat)", opts.Shape)
 	}
-	g := &gen{kernels: opts.Kernels, helpers: opts.Helpers, body: opts.Body, debug: opts.Debug, sources: opts.Sources, moduleIDs: opts.ModuleIDs, shape: opts.Shape}
+	g := &gen{kernels: opts.Kernels, helpers: opts.Helpers, body: opts.Body, debug: opts.Debug, sources: opts.Sources, moduleIDs: opts.ModuleIDs, shape: opts.Shape, annotated: opts.Annotated}
 	if g.sources < 1 {
 		g.sources = 16
 	}
@@ -71,6 +78,10 @@ type gen struct {
 	sources           int
 	moduleIDs         bool
 	shape             string
+	annotated         bool
+	annotations       []byte // @llvm.global.annotations' entries
+	annotationCount   int
+	markers           []byte // the marker functions and their constants
 }
 
 func (g *gen) p(format string, args ...interface{}) { fmt.Fprintf(g.w, format, args...) }
@@ -108,6 +119,9 @@ func (g *gen) module() {
 		g.kernel(k)
 	}
 	g.p("declare spir_func i64 @_Z28__spirv_GlobalInvocationId_xv()\n\n")
+	if g.annotated {
+		g.annotationTables()
+	}
 	g.p("attributes #1 = { convergent mustprogress noinline nounwind }\n")
 	for s := 0; s < g.sources; s++ {
 		mid := ""
@@ -225,14 +239,20 @@ func (g *gen) kernel(k int) {
 		sp = g.node(fmt.Sprintf("distinct !DISubprogram(name: \"k%d\", scope: !6, file: !6, line: %d, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !7)", k, 100000+k))
 		attach += fmt.Sprintf(" !dbg !%d", sp)
 	}
-	switch k % 10 {
-	case 1:
+	var markers []string
+	switch {
+	case g.annotated:
+		markers = g.annotate(k)
+	case k%10 == 1:
 		attach += fmt.Sprintf(" !reqd_work_group_size !%d", g.node(fmt.Sprintf("!{i32 %d, i32 1, i32 1}", 32<<uint(k%3))))
-	case 2:
+	case k%10 == 2:
 		attach += fmt.Sprintf(" !intel_reqd_sub_group_size !%d", g.node(fmt.Sprintf("!{i32 %d}", 8<<uint(k%3))))
 	}
 	g.p("define weak_odr dso_local spir_kernel void @_ZTS7Kernel%d(ptr addrspace(1) noundef align 4 %%out) #%d comdat%s {\nentry:\n", k, 10+k%g.sources, attach)
 	g.p("  %%p = addrspacecast ptr addrspace(1) %%out to ptr addrspace(4)\n")
+	for _, m := range markers {
+		g.p("  call spir_func void @%s()\n", m)
+	}
 	calls := 1 + g.r.Intn(5)
 	per := (g.helpers + levels - 1) / levels
 	switch g.shape {
@@ -251,4 +271,56 @@ func (g *gen) kernel(k int) {
 	}
 	g.p("  ret void\n}\n\n")
 	g.p("$_ZTS7Kernel%d = comdat any\n\n", k)
+}
+
+// annotationType is an entry of @llvm.global.annotations as clang-22 writes it for SPIR-V.
+const annotationType = "{ ptr addrspace(1), ptr addrspace(1), ptr addrspace(1), i32, ptr addrspace(1) }"
+
+// annotate records kernel k's annotations (see Options.Annotated) and returns the marker
+// functions the kernel calls.
+func (g *gen) annotate(k int) []string {
+	name := fmt.Sprintf("_ZTS7Kernel%d", k)
+	add := func(marker string, ann int, args string) {
+		g.markers = append(g.markers, fmt.Sprintf("@.args.%s = private unnamed_addr addrspace(1) constant { ptr addrspace(4)%s } { ptr addrspace(4) addrspacecast (ptr addrspace(1) @.name.%d to ptr addrspace(4))%s }, section \"llvm.metadata\"\n", marker, argTypes(args), k, args)...)
+		g.markers = append(g.markers, fmt.Sprintf("define linkonce_odr spir_func void @%s() {\n  ret void\n}\n\n", marker)...)
+		if g.annotationCount > 0 {
+			g.annotations = append(g.annotations, ", "...)
+		}
+		g.annotationCount++
+		g.annotations = append(g.annotations, fmt.Sprintf("%s { ptr addrspace(1) addrspacecast (ptr @%s to ptr addrspace(1)), ptr addrspace(1) @.ann.%d, ptr addrspace(1) @.ann.file, i32 %d, ptr addrspace(1) @.args.%s }", annotationType, marker, ann, 100000+k, marker)...)
+	}
+	g.markers = append(g.markers, fmt.Sprintf("@.name.%d = private unnamed_addr addrspace(1) constant [%d x i8] c\"%s\\00\", align 1\n", k, len(name)+1, name)...)
+	markers := []string{"dh" + name}
+	add(markers[0], 0, fmt.Sprintf(", i32 %d", []int{5, 6, 28}[k%3]))
+	switch k % 10 {
+	case 1:
+		markers = append(markers, "wg"+name)
+		add(markers[1], 1, fmt.Sprintf(", i64 1, i64 1, i64 %d", 32<<uint(k%3)))
+	case 2:
+		markers = append(markers, "sg"+name)
+		add(markers[1], 2, fmt.Sprintf(", i64 %d", 8<<uint(k%3)))
+	}
+	return markers
+}
+
+// argTypes is the struct element types after the kernel name for args (", i64 1, ...").
+func argTypes(args string) string {
+	var b []byte
+	for _, f := range strings.Split(args, ",")[1:] {
+		b = append(b, ", "...)
+		b = append(b, strings.Fields(f)[0]...)
+	}
+	return string(b)
+}
+
+// annotationTables writes the annotation names, the markers and @llvm.global.annotations.
+func (g *gen) annotationTables() {
+	for i, name := range []string{"rsycl-kernel-device-has", "rsycl-kernel-reqd-work-group-size", "rsycl-kernel-reqd-sub-group-size"} {
+		g.p("@.ann.%d = private unnamed_addr addrspace(1) constant [%d x i8] c\"%s\\00\", section \"llvm.metadata\"\n", i, len(name)+1, name)
+	}
+	g.p("@.ann.file = private unnamed_addr addrspace(1) constant [14 x i8] c\"generated.cpp\\00\", section \"llvm.metadata\"\n")
+	g.w.Write(g.markers)
+	g.p("@llvm.global.annotations = appending addrspace(1) global [%d x %s] [", g.annotationCount, annotationType)
+	g.w.Write(g.annotations)
+	g.p("], section \"llvm.metadata\"\n\n")
 }

@@ -1,9 +1,11 @@
 package kernelinfo
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/rules-sycl/rules_sycl/internal/irgen"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 
@@ -116,4 +118,41 @@ func TestLowerLeavesForeignAnnotations(t *testing.T) {
 	if !strings.Contains(string(out), `@.str.5, ptr addrspace(1) @.str.1, i32 3, ptr addrspace(1) @.args.mine }`) {
 		t.Errorf("the user's annotation was not kept:\n%s", out)
 	}
+}
+
+// The benchmarks' annotated modules (tools/irgen -annotated) lower to the metadata of the
+// kernels' annotations: the scale check of the lowering runs on what this test checks.
+func TestLowerGeneratedModule(t *testing.T) {
+	var src strings.Builder
+	if err := irgen.Write(&src, irgen.Options{Kernels: 30, Helpers: 3, Body: 1, Seed: 1, Shape: "flat", Annotated: true}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := llvmir.Parse("gen.ll", []byte(src.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Lower(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lm, err := llvmir.Parse("lowered.ll", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := lm.Global(llvmir.AnnotationsGlobal); g != nil {
+		t.Errorf("@llvm.global.annotations kept although every entry is ours")
+	}
+	for k := 0; k < 30; k++ {
+		f := lm.Func(fmt.Sprintf("_ZTS7Kernel%d", k))
+		if f == nil {
+			t.Fatalf("kernel %d missing", k)
+		}
+		want := map[string]bool{DeclaredAspectsMD[0]: true, ReqdWorkGroupSizeMD: k%10 == 1, ReqdSubGroupSizeMD: k%10 == 2}
+		for md, has := range want {
+			if got := f.Attachment(md) >= 0; got != has {
+				t.Errorf("kernel %d: !%s attached = %v, want %v", k, md, got, has)
+			}
+		}
+	}
+	verify(t, out)
 }

@@ -5,13 +5,15 @@
 # grows with the input.
 #   propagate on a call chain as deep as the module (100k and 1M functions) and on 1M
 #     flat kernels;
+#   propagate --lower-annotations on 100k and 400k kernels that carry rsycl/sycl_lite.h's
+#     annotations (irgen -annotated: 1.24M functions and 520k annotations at 400k);
 #   split -split=kernel on 10k, 30k and 100k flat kernels (one image each), written to
 #     tmpfs when /dev/shm exists, so that the file system's cost of creating 300k files
 #     does not hide the tool's own;
 #   wrap of a 512 MiB image: peak RSS against the image size.
 # Goals: split of 100k kernels <= 10 s and within 2x of linear
 # (t(100k) <= 20 t(10k)); propagate within 2x of linear (t(1M chain) <= 20 t(100k
-# chain)); wrap peak RSS <= 2x the image. Exits 1 if one is missed.
+# chain)); the lowering within 2x of linear (t(400k) <= 8 t(100k)); wrap peak RSS <= 2x the image. Exits 1 if one is missed.
 # usage: tools/bench/shapes.sh            (about 5 minutes on the 2-core VM)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -45,6 +47,10 @@ for n in 100000 1000000; do
 done
 "$gen" -shape flat -kernels 1000000 -helpers 1 -body 1 -o "$work/flat.ll"
 measure "propagate flat 1000k" "$work/flat.ll" "$sd" propagate -o "$work/out.ll" "$work/flat.ll"
+for n in 100000 400000; do
+  "$gen" -shape flat -kernels "$n" -helpers 1 -body 1 -annotated -o "$work/annotated.ll"
+  measure "lower annotated $((n / 1000))k" "$work/annotated.ll" "$sd" propagate --lower-annotations -o "$work/out.ll" "$work/annotated.ll"
+done
 for n in 10000 30000 100000; do
   "$gen" -shape flat -kernels "$n" -helpers 1 -body 1 -o "$work/flat.ll"
   rm -rf "$fast/s"
@@ -56,9 +62,10 @@ printf '[Code]\nbig.bin\n' >"$work/w.table"
 w=$("$bt" -runs 1 -label wrap -- "$sd" wrap --table="spir64:spirv:$work/w.table" -o "$work/w.c")
 printf '%-22s %8.2f s  peak %7.1f MB  (image 512 MiB, output %d MiB)\n' "wrap 512 MiB" "$(field "$w" best_s)" "$(field "$w" peak_rss_mb)" "$(($(stat -c %s "$work/w.c") >> 20))"
 awk -v s10="${T[split kernel 10k]}" -v s100="${T[split kernel 100k]}" -v c100="${T[propagate chain 100k]}" \
-    -v c1m="${T[propagate chain 1000k]}" -v wr="$(field "$w" peak_rss_mb)" 'BEGIN{
+    -v c1m="${T[propagate chain 1000k]}" -v l100="${T[lower annotated 100k]}" -v l400="${T[lower annotated 400k]}" -v wr="$(field "$w" peak_rss_mb)" 'BEGIN{
   printf "split 100k: %.2f s (goal <= 10); t(100k)/t(10k) = %.1f (goal <= 20)\n", s100, s100 / s10
   printf "propagate chain: t(1M)/t(100k) = %.1f (goal <= 20)\n", c1m / c100
+  printf "lower annotated: t(400k)/t(100k) = %.1f (goal <= 8)\n", l400 / l100
   printf "wrap: peak RSS / image = %.3f (goal <= 2)\n", wr / 512
-  exit !(s100 <= 10 && s100 / s10 <= 20 && c1m / c100 <= 20 && wr / 512 <= 2)
+  exit !(s100 <= 10 && s100 / s10 <= 20 && c1m / c100 <= 20 && l400 / l100 <= 8 && wr / 512 <= 2)
 }'

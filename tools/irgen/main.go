@@ -25,6 +25,7 @@ func main() {
 	flag.IntVar(&o.Sources, "sources", 16, "number of distinct sycl-module-id values")
 	flag.BoolVar(&o.ModuleIDs, "module-ids", false, "also emit \"module-id\" attributes for llvm-split --split-by-category=module-id")
 	flag.StringVar(&o.Shape, "shape", "dag", "call graph: dag (levels of helpers), chain (one chain as deep as -helpers) or flat (kernels call nothing)")
+	flag.BoolVar(&o.Annotated, "annotated", false, "give kernels rsycl/sycl_lite.h's requirement annotations instead of DPC++'s metadata (input of propagate --lower-annotations)")
 	flag.Parse()
 	write := func(w io.Writer) error { return irgen.Write(w, o) }
 	var err error
