@@ -1,7 +1,8 @@
 """The versions rules_sycl is built and tested with: the one place that holds them.
 
-repositories.bzl reads the WORKSPACE pins; tools/bootstrap.sh and tools/dpcpp_wheels.py
-read them and DPCPP_WHEELS with Python's parser (the dicts are literals); and
+repositories.bzl reads the WORKSPACE pins; tools/bootstrap.sh, tools/dpcpp_wheels.py and
+tools/buildgrid_venv.py read them, DPCPP_WHEELS and BUILDGRID_WHEELS with Python's parser
+(the dicts are literals); and
 //internal/versions:versions_test fails when MODULE.bazel's bazel_deps drift from
 BZLMOD_DEPS.
 """
@@ -103,6 +104,70 @@ DPCPP_WHEELS = {
         "url": "https://files.pythonhosted.org/packages/a4/95/d2616129c971d989c1f5ec2ea697a6885165570c69d9fa50bfbde8195d26/tcmlib-1.6.0-py2.py3-none-manylinux_2_28_x86_64.whl",
         "sha256": "46c2491988bfd18c4733eeb08aca6a386706a497b92cc51d155f37ddea003c14",
     },
+}
+
+# The remote-execution test's server: BuildGrid 0.0.86 (PyPI), whose SQL scheduler runs on
+# SQLite (0.4.4, the newest release for Python 3.11, refuses anything but PostgreSQL; 0.4.5
+# on need Python 3.12, 0.8.17 on 3.13). Its bot left BuildGrid before the oldest release
+# PyPI serves: tools/bot is the worker. Every wheel of its closure for CPython 3.11 on
+# x86_64 Linux, installed with pip --require-hashes --no-deps into .deps/buildgrid
+# (tools/buildgrid_venv.py): name -> (version, sha256 of the wheel).
+BUILDGRID_WHEELS = {
+    "aiohappyeyeballs": ("2.7.1", "9243213661e29250eb41368e5daa826fc017156c3b8a11440826b2e3ed376472"),
+    "aiohttp": ("3.14.5", "50a195903119008fe9cc68710535eb37f556ffffd6a7759afe70a2c145587045"),
+    "aiosignal": ("1.4.0", "053243f8b92b990551949e63930a839ff0cf0b0ebbe0597b0f3fb19e1a0fe82e"),
+    "alembic": ("1.19.2", "32d553dcd577e6fe5c3c63e91468526d35e4dcecafe865d7db4e9b328fa93cb2"),
+    "annotated-types": ("0.8.0", "f072f4d804ea359e4eaf198b1af7a8b0943881a87f31bb764f8bf219bb9419e0"),
+    "ast-serialize": ("0.13.1", "9f99786e0d62082a5b121b3437f3167562133711df22128de1e9886f57f0b226"),
+    "async-lru": ("2.4.0", "1b46a96419ef91fe11431d58db98d792c9b4250001427191a40faf1031934212"),
+    "attrs": ("26.1.0", "c647aa4a12dfbad9333ca4e71fe62ddc36f4e63b2d260a37a8b83d2f043ac309"),
+    "boto3": ("1.44.8", "099caf21553bbbfef118904aa02fadb8776a534704cf00bede0ed9f29a4da88e"),
+    "botocore": ("1.44.8", "76342a76c338701db80dcb8afe1c9bd079283d6fffbb9d881442abb02a215043"),
+    "buildgrid": ("0.0.86", "2354827eee0e9f76e255983a738ac598c2feb7dd3e144b8fc4e78a290558bf61"),
+    "buildgrid-metering-client": ("0.0.4", "5216cd37c865c03e4bf42619006f248e8807ec1521389534e678da6f90e24353"),
+    "cachetools": ("8.0.2", "502bf3c17c6e35d78ccdaa70da8c7001b28634541f5cde0dee33c93bb252277d"),
+    "certifi": ("2026.10.19.post1", "1324c476b4811eff41a8bc2122cd0bbd4d9c7234c725446d99ab1612b3a7fdd2"),
+    "charset-normalizer": ("3.5.3", "2a6f937e0b70133d1f826d0a253331b6fe1a4c874808cc12e16f2fb8177042f4"),
+    "click": ("8.5.1", "8bb5376d2006950386f8c6427613334a2acadc5f559cb80e638d00b4df957e37"),
+    "dnspython": ("2.9.2", "af15f7d385a6ae2fb35a796fde2138004c8c42c7389090e2addc83e3b3340fd8"),
+    "frozenlist": ("1.8.0", "2552f44204b744fba866e573be4c1f9048d6a324dfe14475103fd51613eb1d1f"),
+    "greenlet": ("3.5.6", "1c20ea32a73d17b9b60e3371240e17b0068120c98a5ec01a224a7dd8c89733ba"),
+    "grpcio": ("1.85.3", "f2948333a1f462c0e559b5ea436655ed36822fa448f5713d6de2d483bed6e03f"),
+    "grpcio-reflection": ("1.62.3", "a48ef37df81a3bada78261fc92ef382f061112f989d1312398b945cc69838b9c"),
+    "idna": ("3.20", "ab7ae7122974553370f0bdb919e1a960b2cd1bc1ef0276416d896db81c14582c"),
+    "janus": ("2.0.0", "7e6449d34eab04cd016befbd7d8c0d8acaaaab67cb59e076a69149f9031745f9"),
+    "jinja2": ("3.0.3", "077ce6014f7b40d03b47d1f1ca4b0fc8328a692bd284016f806ed0eaca390ad8"),
+    "jmespath": ("1.1.0", "a5663118de4908c91729bea0acadca56526eb2698e83de10cd116ae0f4e97c64"),
+    "jsonschema": ("4.26.0", "d489f15263b8d200f8387e64b4c3a75f06629559fb73deb8fdfb525f2dab50ce"),
+    "jsonschema-specifications": ("2025.9.1", "98802fee3a11ee76ecaca44429fda8a41bff98b00a0f2838151b113f210cc6fe"),
+    "lark-parser": ("0.12.0", "0eaf30cb5ba787fe404d73a7d6e61df97b21d5a63ac26c5008c78a494373c675"),
+    "librt": ("0.17.0", "598c5455f07fc182a926b88e63776c49dc4cf47465c998cbc6ba1f010b875b51"),
+    "mako": ("1.4.3", "723296007c870bfd6b3f0c3230dba7198096e5269297ebf5e4eff9e7ffa39d4f"),
+    "markupsafe": ("3.0.4", "6da83a088f8ef93b2d483a8232a4dbf4d69d3d8496b568a03c56becac43e1808"),
+    "mmh3": ("5.3.1", "cee9fc91b4e9a8991fc1c7a67324a15a51b861f483d41a1d4eb58146b78ad53a"),
+    "multidict": ("7.2.1", "3b7542fad2706595c1b1853b46f2c3c4ae5cc5a6252b7225f294d607a29e1bdf"),
+    "mypy": ("2.4.1", "b69a15fc2e75858d6b15e91ed3a0dcff1a533265183b64734138791fe0f49aa5"),
+    "mypy-extensions": ("1.2.0", "993e7a20aa5671eb41a7132cf555af30062da99729601601b9a8382b11cae768"),
+    "pathspec": ("1.1.1", "a00ce642f577bf7f473932318056212bc4f8bfdf53128c78bbd5af0b9b20b189"),
+    "propcache": ("0.5.4", "6e9368e87a3efc285e559131092c5db643eb8e56de4ee42064d5baec22ef2bb5"),
+    "protobuf": ("4.23.4", "effeac51ab79332d44fba74660d40ae79985901ac21bca408f8dc335a81aa597"),
+    "pycurl": ("7.49.0", "6f88539845d3bb2cf2ce0ccbc1bb8b9ed9e401a0d874798aeabc5f16f0f95c4d"),
+    "pydantic": ("2.14.4", "653a2ad9f6d8858529c77c72717d0ea991d6c6837fe683246b2f4b2bbfc3fadc"),
+    "pydantic-core": ("2.50.5", "488319076ec92908b91fc6265ce761f1d78748f69f85518564fd16bf333e1b70"),
+    "python-dateutil": ("2.9.0.post0", "a8b2bc7bffae282281c8140a97d3aa9c14da0b136dfe83f850eea9a5f7470427"),
+    "pyyaml": ("6.0.4", "622aa875fa6533f25fedcffe23079357d65a690d462200afed5d8e9d0e01ebee"),
+    "referencing": ("0.37.0", "381329a9f99628c9069361716891d34ad94af76e461dcb0335825aecc7692231"),
+    "requests": ("2.34.2", "2a0d60c172f83ac6ab31e4554906c0f3b3588d37b5cb939b1c061f4907e278e0"),
+    "rpds-py": ("2026.9.1", "136a1c3fe4402b7008bc81cb62ee538481795b61a7e83df88dff3b3f02b726ff"),
+    "s3transfer": ("0.19.3", "24eb7535804306355e31c952a90022bf5b2f9d760f9a11062c7493a217c08553"),
+    "six": ("1.17.0", "4721f391ed90541fddacab5acf947aa0d3dc7d27b2e1e8eda2be8970586c3274"),
+    "sqlalchemy": ("1.4.54", "fb59a11689ff3c58e7652260127f9e34f7f45478a2f3ef831ab6db7bcd72108f"),
+    "sqlalchemy2-stubs": ("0.0.2a38", "b62aa46943807287550e2033dafe07564b33b6a815fbaa3c144e396f9cc53bcb"),
+    "tenacity": ("9.2.1", "9e56f17539296baab7beabb08b92f6ee3d7be92d8be72d763360677c2ad6580e"),
+    "typing-extensions": ("4.16.0", "481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8"),
+    "typing-inspection": ("0.4.5", "bc210535442b39e1bf2805e0c7a17dfd6a4ace760c84c7f7d16245d23a6b1c39"),
+    "urllib3": ("2.8.0", "0cf3cae568d36aa9576b28dfb35f11328f1cb974ca7647d9475ebb86c75ac6e3"),
+    "yarl": ("1.25.1", "d5add7b4ca7afeea91d52e4d4e4db3b1fe9885b71f07054560d8c4296b7441a2"),
 }
 
 # bzlmod users (Bazel 7/8): MODULE.bazel's bazel_dep versions.

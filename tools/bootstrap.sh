@@ -21,7 +21,7 @@ die() { echo "bootstrap: error: $*" >&2; exit 1; }
 # OpenCL device the examples run on, nginx for the remote-cache test, Intel's offline
 # compiler ocloc (intel-opencl-icd; it needs libllvmspirvlib14, which it does not pull in),
 # lld for @sycl_cc (the hermetic C++ toolchain), bubblewrap for the remote-execution
-# test's sandbox (tools/reapi), headless chromium for the sycl_report page test, clangd-22
+# test's sandbox (tools/bot), headless chromium for the sycl_report page test, clangd-22
 # for the compile_commands.json test.
 APT_PACKAGES=(
   bazel-bootstrap bazel-skylib bazel-rules-java bazel-rules-cc golang-1.19-go
@@ -56,7 +56,7 @@ EXTRA_MODULES=(
 GO119=/usr/lib/go-1.19/bin/go
 
 stamp_input() {
-  cat "$ROOT/tools/bootstrap.sh" "$ROOT/tools/dpcpp_wheels.py" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" "$ROOT/tools/reapi/go.sum" 2>/dev/null
+  cat "$ROOT/tools/bootstrap.sh" "$ROOT/tools/dpcpp_wheels.py" "$ROOT/tools/buildgrid_venv.py" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" "$ROOT/tools/bot/go.sum" 2>/dev/null
   printf '%s\n' "${APT_PACKAGES[@]}"
 }
 stamp_value() { stamp_input | sha256sum | cut -d' ' -f1; }
@@ -104,8 +104,8 @@ MODCACHE=$("$GO" env GOMODCACHE)
 say "downloading Go modules into $MODCACHE"
 "$GO" mod download "${EXTRA_MODULES[@]}" >/dev/null 2>"$DEPS.log" || die "Go module download failed: $(tail -1 "$DEPS.log")"
 (cd "$ROOT" && "$GO" mod download) >/dev/null 2>"$DEPS.log" || die "Go module download for go.mod failed: $(tail -1 "$DEPS.log")"
-# The remote-execution test's executor is a module of its own (gRPC; users never fetch it).
-(cd "$ROOT/tools/reapi" && "$GO" mod download) >/dev/null 2>"$DEPS.log" || die "Go module download for tools/reapi failed: $(tail -1 "$DEPS.log")"
+# The remote-execution test's bot is a module of its own (gRPC; users never fetch it).
+(cd "$ROOT/tools/bot" && "$GO" mod download) >/dev/null 2>"$DEPS.log" || die "Go module download for tools/bot failed: $(tail -1 "$DEPS.log")"
 rm -f "$DEPS.log"
 
 # 3. Local repositories.
@@ -158,6 +158,13 @@ python3 "$ROOT/tools/dpcpp_wheels.py" --versions "$ROOT/versions.bzl" \
   || die "could not lay out the DPC++ runtime (above: pip's or ldd's words)"
 
 rm -rf "$DEPS" && mv "$N" "$DEPS"
+
+# BuildGrid, the remote-execution test's server, pinned wheel by wheel in versions.bzl
+# (BUILDGRID_WHEELS). A virtual environment cannot be moved, so it is made in place.
+say "installing BuildGrid into $DEPS/buildgrid (versions.bzl BUILDGRID_WHEELS)"
+python3 "$ROOT/tools/buildgrid_venv.py" --versions "$ROOT/versions.bzl" \
+  --cache "${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl/pip" --out "$DEPS/buildgrid" \
+  || die "could not install BuildGrid (above: pip's words)"
 
 # 5. Machine-specific Bazel flags: fetch go_repository modules from the local cache.
 cat >"$ROOT/.bazelrc.local.new" <<RC

@@ -1,41 +1,71 @@
 #!/usr/bin/env bash
-# Remote execution, end to end: builds //examples/... with every action executed by
-# tools/reapi (a REAPI server on 127.0.0.1 that runs each action in bubblewrap over an
-# image with only a C runtime, a shell and coreutils: no compiler, no /usr/include, no
-# LLVM, no OpenCL), so that an action reading an undeclared host file fails here.
+# Remote execution, end to end, on an existing engine: BuildGrid (the pinned PyPI release
+# in .deps/buildgrid: Execution, CAS, ByteStream, ActionCache and Bots services, its SQL
+# scheduler on SQLite) on 127.0.0.1, with BOTS (default: 4, at least 2) workers of
+# tools/bot that run each action in bubblewrap over an image with only a C runtime, a
+# shell and coreutils (no compiler, no /usr/include, no LLVM, no OpenCL), so that an
+# action reading an undeclared host file fails here.
 #  1. bazel test //examples/... --spawn_strategy=remote: every build action remote (no
-#     local fallback; counted from the execution log), the tests themselves run here on
-#     PoCL and Intel's CPU OpenCL device with the binaries downloaded from the executor;
+#     local fallback; counted from the execution log), spread over the bots (counted from
+#     their logs), the tests themselves run here on PoCL and Intel's CPU OpenCL device
+#     with the binaries downloaded from BuildGrid's CAS;
 #  2. bazel clean, then the same build with --remote_download_minimal: every action an
-#     action-cache hit, nothing executed;
-#  3. the executor's own tests (go test).
+#     action-cache hit in BuildGrid, none executed by a bot;
+#  0. first, the bot's own tests (go test, against a BuildGrid of their own).
+# Each bot takes one action at a time and BuildGrid adds up to a second or two of
+# scheduling per action (its assigner and its Execute streams poll once a second on
+# SQLite), so Bazel keeps --jobs=16 actions in flight; the tests that run here are held to
+# --local_test_jobs=2.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 WORK="$(mktemp -d)"
+BOTS="${BOTS:-4}"
+[ "$BOTS" -ge 2 ] || { echo "FAIL: BOTS=$BOTS: the test needs at least 2 workers" >&2; exit 1; }
 command -v bwrap >/dev/null || { echo "FAIL: bubblewrap is not installed (tools/bootstrap.sh installs it)" >&2; exit 1; }
+BGD="$ROOT/.deps/buildgrid/bin/bgd"
+[ -x "$BGD" ] || { echo "FAIL: BuildGrid is not installed in .deps/buildgrid (run tools/bootstrap.sh)" >&2; exit 1; }
+pids=()
 stop() {
-  [ -f "$WORK/reapi.pid" ] && kill "$(cat "$WORK/reapi.pid")" 2>/dev/null || true
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
   bz "$WORK/ws" shutdown >/dev/null 2>&1 || true
   rm -rf "$WORK"
 }
 trap stop EXIT
-go119() { (cd "$ROOT/tools/reapi" && GOTOOLCHAIN=local GOFLAGS=-mod=mod /usr/lib/go-1.19/bin/go "$@"); }
-go119 build -o "$WORK/reapi" .
-go119 test ./... >"$WORK/gotest.log" 2>&1 || { cat "$WORK/gotest.log"; echo "FAIL: tools/reapi's tests" >&2; exit 1; }
-"$ROOT/tools/reapi/make_image.sh" "$WORK/image"
-"$WORK/reapi" -dir "$WORK/store" -image "$WORK/image" -port_file "$WORK/port" -log "$WORK/executed.log" 2>"$WORK/reapi.log" &
-echo $! >"$WORK/reapi.pid"
-for _ in $(seq 50); do [ -s "$WORK/port" ] && break; sleep 0.1; done
-[ -s "$WORK/port" ] || { cat "$WORK/reapi.log"; echo "FAIL: the executor did not start" >&2; exit 1; }
-remote=(--remote_executor="grpc://127.0.0.1:$(cat "$WORK/port")" --spawn_strategy=remote)
+go119() { (cd "$ROOT/tools/bot" && GOTOOLCHAIN=local GOFLAGS=-mod=mod /usr/lib/go-1.19/bin/go "$@"); }
+go119 build -o "$WORK/bot" .
+go119 test ./... >"$WORK/gotest.log" 2>&1 || { cat "$WORK/gotest.log"; echo "FAIL: tools/bot's tests" >&2; exit 1; }
+"$ROOT/tools/bot/make_image.sh" "$WORK/image"
+
+# BuildGrid on a free loopback port.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+sed -e "s|@PORT@|$port|" -e "s|@DIR@|$WORK/bgd|g" "$ROOT/tools/bot/buildgrid.yml" >"$WORK/bgd.yml"
+mkdir -p "$WORK/bgd"
+"$BGD" server start "$WORK/bgd.yml" >"$WORK/bgd.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do
+  python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && break
+  sleep 0.2
+done
+python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null \
+  || { tail -20 "$WORK/bgd.log"; echo "FAIL: BuildGrid did not start" >&2; exit 1; }
+for i in $(seq "$BOTS"); do
+  "$WORK/bot" -server "127.0.0.1:$port" -dir "$WORK/bot$i" -image "$WORK/image" -name "bot$i" \
+    -log "$WORK/executed.log" 2>"$WORK/bot$i.log" &
+  pids+=($!)
+done
+echo "BuildGrid $("${BGD%/bgd}/python" -c 'import buildgrid._version as v; print(v.__version__)') on 127.0.0.1:$port with $BOTS bots"
+
+remote=(--remote_executor="grpc://127.0.0.1:$port" --spawn_strategy=remote --remote_max_connections=32 --jobs=16)
 copy_workspace "$WORK/ws"
 
 # 1. Everything remote; the tests run here (PoCL, Intel's CPU device).
 t0=$SECONDS
-if ! bz "$WORK/ws" test //examples/... "${remote[@]}" --strategy=TestRunner=local \
+if ! bz "$WORK/ws" test //examples/... "${remote[@]}" --strategy=TestRunner=local --local_test_jobs=2 \
   --execution_log_json_file="$WORK/first.json" >"$WORK/first.log" 2>&1; then
-  tail -40 "$WORK/first.log"
+  grep -m3 -A12 '^ERROR' "$WORK/first.log" || tail -40 "$WORK/first.log"
   grep -v ' exit=0 ' "$WORK/executed.log" | head -5 || true
+  tail -n 5 "$WORK"/bot*.log "$WORK/bgd.log"
   echo "FAIL: the remote build or its tests failed" >&2
   exit 1
 fi
@@ -46,11 +76,19 @@ others=$(grep -vE '^(remote|TestRunner local) [0-9]+$' <<<"$summary" || true)
 [ -n "$n" ] && [ "$n" -gt 100 ] || { echo "FAIL: only '${n:-0}' actions executed remotely" >&2; exit 1; }
 [ -z "$others" ] || { echo "FAIL: actions that did not run remotely: $others" >&2; exit 1; }
 grep -q 'PASSED' "$WORK/first.log" || { echo "FAIL: no test passed" >&2; exit 1; }
-echo "ok: $n actions executed remotely in bubblewrap ($(wc -l <"$WORK/executed.log") runs in the executor's log, $((SECONDS - t0))s); $(grep -c ' PASSED' "$WORK/first.log") tests passed here (PoCL, Intel's CPU OpenCL device)"
+per_bot=""
+for i in $(seq "$BOTS"); do
+  c=$(grep -c " bot=bot$i " "$WORK/executed.log" || true)
+  [ "$c" -gt 0 ] || { echo "FAIL: bot$i executed no action: the build did not spread over the workers" >&2; exit 1; }
+  per_bot+="bot$i $c, "
+done
+blobs=$(find "$WORK/bgd/cas" -type f | wc -l)
+echo "ok: $n actions executed remotely through BuildGrid in bubblewrap (${per_bot%, }; $blobs blobs in BuildGrid's CAS; $((SECONDS - t0))s); $(grep -c ' PASSED' "$WORK/first.log") tests passed here (PoCL, Intel's CPU OpenCL device)"
 
-# 2. After bazel clean: the action cache serves everything, also without downloading.
+# 2. After bazel clean: BuildGrid's action cache serves everything, also without downloading.
 bz "$WORK/ws" clean >/dev/null 2>&1
 before=$(wc -l <"$WORK/executed.log")
+t1=$SECONDS
 if ! bz "$WORK/ws" build //examples/... "${remote[@]}" --remote_download_minimal \
   --execution_log_json_file="$WORK/second.json" >"$WORK/second.log" 2>&1; then
   tail -30 "$WORK/second.log"
@@ -62,5 +100,5 @@ echo "$summary"
 after=$(wc -l <"$WORK/executed.log")
 others=$(grep -vE '^remote cache hit [0-9]+$' <<<"$summary" || true)
 [ -z "$others" ] || { echo "FAIL: after bazel clean, not every action came from the action cache: $others" >&2; exit 1; }
-[ "$after" = "$before" ] || { echo "FAIL: the executor ran $((after - before)) actions again" >&2; exit 1; }
-echo "ok: after bazel clean, every action of //examples/... was an action-cache hit (--remote_download_minimal), none executed"
+[ "$after" = "$before" ] || { echo "FAIL: the bots ran $((after - before)) actions again" >&2; exit 1; }
+echo "ok: after bazel clean, every action of //examples/... was a BuildGrid action-cache hit (--remote_download_minimal), none executed ($((SECONDS - t1))s)"

@@ -12,104 +12,28 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
 	repb "github.com/bazelbuild/remote-apis/build/bazel/remote/execution/v2"
-	"google.golang.org/genproto/googleapis/longrunning"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/types/known/anypb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
 // sandboxRoot is where the input root appears inside the sandbox.
 const sandboxRoot = "/b/execroot"
 
-// executor serves the Execution service: every action runs in a fresh directory that
-// holds only its input root, inside bubblewrap with the image (a C runtime, a shell and
+// executor runs one action: in a fresh directory that holds only its input root (hard
+// links into the bot's store), inside bubblewrap with the image (a C runtime, a shell and
 // coreutils) as its whole file system.
 type executor struct {
-	repb.UnimplementedExecutionServer
-	s       *store
-	ac      *actionCache
-	image   string // "" runs actions without a sandbox (unit tests only)
-	slots   chan struct{}
-	seq     atomic.Int64
-	logMu   sync.Mutex
-	log     io.Writer
-	keep    bool
-	counter struct {
-		executed, cached, failed atomic.Int64
-	}
-}
-
-func (e *executor) Execute(req *repb.ExecuteRequest, srv repb.Execution_ExecuteServer) error {
-	res, cached, err := e.execute(srv.Context(), req)
-	resp := &repb.ExecuteResponse{Result: res, CachedResult: cached, Status: grpcStatus(err)}
-	packed, perr := anypb.New(resp)
-	if perr != nil {
-		return perr
-	}
-	meta, _ := anypb.New(&repb.ExecuteOperationMetadata{Stage: repb.ExecutionStage_COMPLETED, ActionDigest: req.ActionDigest})
-	return srv.Send(&longrunning.Operation{
-		Name:     fmt.Sprintf("op-%d", e.seq.Add(1)),
-		Metadata: meta,
-		Done:     true,
-		Result:   &longrunning.Operation_Response{Response: packed},
-	})
-}
-
-func (e *executor) WaitExecution(req *repb.WaitExecutionRequest, _ repb.Execution_WaitExecutionServer) error {
-	// Execute answers only once the action is done: there is nothing to wait for.
-	return status.Errorf(codes.NotFound, "operation %s is finished or unknown", req.Name)
-}
-
-func (e *executor) execute(ctx context.Context, req *repb.ExecuteRequest) (*repb.ActionResult, bool, error) {
-	action := &repb.Action{}
-	if err := e.s.getProto(req.ActionDigest, action); err != nil {
-		return nil, false, missing(err, req.ActionDigest)
-	}
-	if !req.SkipCacheLookup {
-		if res, err := e.ac.lookup(req.ActionDigest); err == nil && res != nil {
-			e.counter.cached.Add(1)
-			return res, true, nil
-		}
-	}
-	cmd := &repb.Command{}
-	if err := e.s.getProto(action.CommandDigest, cmd); err != nil {
-		return nil, false, missing(err, action.CommandDigest)
-	}
-	select {
-	case e.slots <- struct{}{}:
-	case <-ctx.Done():
-		return nil, false, ctx.Err()
-	}
-	defer func() { <-e.slots }()
-
-	res, err := e.run(ctx, req.ActionDigest, action, cmd)
-	if err != nil {
-		e.counter.failed.Add(1)
-		return nil, false, err
-	}
-	e.counter.executed.Add(1)
-	if res.ExitCode == 0 && !action.DoNotCache {
-		if err := e.ac.store(req.ActionDigest, res); err != nil {
-			return nil, false, err
-		}
-	} else if res.ExitCode != 0 {
-		e.counter.failed.Add(1)
-	}
-	return res, false, nil
-}
-
-// missing turns a NotFound blob into the FAILED_PRECONDITION Bazel answers by uploading.
-func missing(err error, d *repb.Digest) error {
-	if status.Code(err) == codes.NotFound {
-		return status.Errorf(codes.FailedPrecondition, "missing blob %s/%d", d.GetHash(), d.GetSizeBytes())
-	}
-	return err
+	s     *store
+	image string // "" runs actions without a sandbox (unit tests only)
+	name  string // the bot's name, in results and the log
+	logMu sync.Mutex
+	log   io.Writer
+	keep  bool
 }
 
 func (e *executor) run(ctx context.Context, actionDigest *repb.Digest, action *repb.Action, cmd *repb.Command) (*repb.ActionResult, error) {
@@ -180,7 +104,7 @@ func (e *executor) run(ctx context.Context, actionDigest *repb.Digest, action *r
 			}
 		default:
 			exit = 127
-			fmt.Fprintf(&stderr, "reapi: cannot start %s: %v\n", cmd.Arguments[0], runErr)
+			fmt.Fprintf(&stderr, "bot: cannot start %s: %v\n", cmd.Arguments[0], runErr)
 		}
 	}
 
@@ -198,7 +122,7 @@ func (e *executor) run(ctx context.Context, actionDigest *repb.Digest, action *r
 	}
 	now := time.Now()
 	res.ExecutionMetadata = &repb.ExecutedActionMetadata{
-		Worker:                      "rules_sycl-test-executor",
+		Worker:                      e.name,
 		ExecutionStartTimestamp:     timestamppb.New(start),
 		ExecutionCompletedTimestamp: timestamppb.New(now),
 	}
@@ -236,7 +160,7 @@ func (e *executor) logLine(d *repb.Digest, exit int, took time.Duration, cmd *re
 	}
 	e.logMu.Lock()
 	defer e.logMu.Unlock()
-	fmt.Fprintf(e.log, "executed %s exit=%d %.2fs %s -> %s\n", d.Hash[:12], exit, took.Seconds(), cmd.Arguments[0], out)
+	fmt.Fprintf(e.log, "executed %s bot=%s exit=%d %.2fs %s -> %s\n", d.Hash[:12], e.name, exit, took.Seconds(), cmd.Arguments[0], out)
 }
 
 // materialize lays out the Directory tree d under dir. Files are hard links to the

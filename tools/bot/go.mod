@@ -1,4 +1,4 @@
-module github.com/rules-sycl/rules_sycl/tools/reapi
+module github.com/rules-sycl/rules_sycl/tools/bot
 
 go 1.19
 
