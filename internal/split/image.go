@@ -27,7 +27,16 @@ type Image struct {
 type ImageOptions struct {
 	// KernelReqs adds the older per-kernel [SYCL/kernel reqs] set.
 	KernelReqs bool
+	// ProgramMetadata adds [SYCL/program metadata] (sycl-post-link
+	// -emit-program-metadata; DPC++'s driver asks for it for NVPTX and AMDGCN targets):
+	// each kernel's required work-group size, as the uint32 operands of its
+	// !reqd_work_group_size, and required sub-group size, which the runtime hands to
+	// the backend when it builds the program.
+	ProgramMetadata bool
 }
+
+// ProgramMetadataSet is the property set of ImageOptions.ProgramMetadata.
+const ProgramMetadataSet = "SYCL/program metadata"
 
 // NoSpecID is the spec_id written in [SYCL/kernel reqs] entries: rules_sycl emits no
 // specialization constants for requirements (the ConditionalINTEL variant).
@@ -86,6 +95,9 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 			kr.AddU32Array(f.Name, e.kernelReqs(f))
 		}
 	}
+	if opts.ProgramMetadata {
+		e.programMetadata(img.Props, g.Entries)
+	}
 	// [SYCL/misc properties] optLevel, as DPC++ writes it: the "sycl-optlevel" of the
 	// first entry point that has one (DPC++'s front end puts -O<N> on every function).
 	for _, f := range g.Entries {
@@ -102,6 +114,35 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	}
 	img.Symbols = sym.Bytes()
 	return img
+}
+
+// programMetadata adds the [SYCL/program metadata] entries of the kernels among
+// entries, in their order: <kernel>@reqd_work_group_size (a byte array of the uint32
+// sizes in !reqd_work_group_size's order) and <kernel>@reqd_sub_group_size (a uint32).
+// A set without entries is not written.
+func (e *Extractor) programMetadata(r *props.Registry, entries []*llvmir.Function) {
+	var set *props.Set
+	add := func() *props.Set {
+		if set == nil {
+			set = r.Add(ProgramMetadataSet)
+		}
+		return set
+	}
+	for _, f := range entries {
+		if !f.IsKernel() {
+			continue
+		}
+		if sizes, ok := kernelinfo.Ints(e.m, f, kernelinfo.ReqdWorkGroupSizeMD); ok {
+			vals := make([]uint32, len(sizes))
+			for i, v := range sizes {
+				vals[i] = uint32(v)
+			}
+			add().AddU32Array(f.Name+"@reqd_work_group_size", vals)
+		}
+		if v, ok := kernelinfo.Int(e.m, f, kernelinfo.ReqdSubGroupSizeMD); ok {
+			add().AddU32(f.Name+"@reqd_sub_group_size", v)
+		}
+	}
 }
 
 // kernelReqs encodes one kernel's entry of [SYCL/kernel reqs]: entry_count, then typed

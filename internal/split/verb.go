@@ -61,7 +61,7 @@ func PostLinkVerb() *cli.Verb {
 	var (
 		splitMode, outDir, devFile, llvmAs string
 		symbols, properties, text          bool
-		onlyKernels, kernelReqs            bool
+		onlyKernels, kernelReqs, progMD    bool
 		outs                               cli.Multi
 	)
 	return &cli.Verb{
@@ -78,6 +78,7 @@ func PostLinkVerb() *cli.Verb {
 			fs.StringVar(&outDir, "out-dir", "", "directory for the images (default: the first table's)")
 			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points, not SYCL_EXTERNAL functions")
 			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
+			fs.BoolVar(&progMD, "emit-program-metadata", false, "add [SYCL/program metadata]: each kernel's required work-group and sub-group sizes")
 			fs.StringVar(&devFile, "device-config-file", "", "device configuration YAML for TARGET tables (default: built-in)")
 			fs.StringVar(&llvmAs, "llvm-as", "", "llvm-as for bitcode output (default: llvm-as-22 or llvm-as on PATH)")
 		},
@@ -98,7 +99,7 @@ func PostLinkVerb() *cli.Verb {
 				return err
 			}
 			return postLink(env, m, postLinkOptions{
-				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, symbols: symbols,
+				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, symbols: symbols,
 				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs,
 			})
 		},
@@ -106,11 +107,11 @@ func PostLinkVerb() *cli.Verb {
 }
 
 type postLinkOptions struct {
-	mode                                               Mode
-	onlyKernels, kernelReqs, symbols, properties, text bool
-	outs                                               []string
-	outDir, llvmAs                                     string
-	cfg                                                *devconfig.Config
+	mode                                                       Mode
+	onlyKernels, kernelReqs, progMD, symbols, properties, text bool
+	outs                                                       []string
+	outDir, llvmAs                                             string
+	cfg                                                        *devconfig.Config
 }
 
 // postLinkRow is one image of post-link's tables.
@@ -172,7 +173,7 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 	// as soon as it is built, so memory holds one image's text at a time.
 	var rows []postLinkRow
 	for n := len(groups) - 1; n >= 0; n-- {
-		r, err := o.emit(env, &out, prefix+"_"+strconv.Itoa(len(rows)), ex.Image(groups[n], ImageOptions{KernelReqs: o.kernelReqs}))
+		r, err := o.emit(env, &out, prefix+"_"+strconv.Itoa(len(rows)), ex.Image(groups[n], ImageOptions{KernelReqs: o.kernelReqs, ProgramMetadata: o.progMD}))
 		if err != nil {
 			return err
 		}
@@ -289,6 +290,7 @@ func SplitVerb() *cli.Verb {
 		shards                  int
 		shardDirs               cli.Multi
 		onlyKernels, kernelReqs bool
+		progMD                  bool
 	)
 	return &cli.Verb{
 		Name:    "split",
@@ -301,6 +303,7 @@ func SplitVerb() *cli.Verb {
 			fs.Var(&shardDirs, "shard-dir", "a shard directory (repeatable; their number is the shard count)")
 			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points")
 			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
+			fs.BoolVar(&progMD, "emit-program-metadata", false, "add [SYCL/program metadata]: each kernel's required work-group and sub-group sizes")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
 			mode, ok := ParseMode(splitMode)
@@ -329,7 +332,7 @@ func SplitVerb() *cli.Verb {
 			if err != nil {
 				return err
 			}
-			return SplitShards(m, Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs}, dirs)
+			return SplitShards(m, Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs, ProgramMetadata: progMD}, dirs)
 		},
 	}
 }

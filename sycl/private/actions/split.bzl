@@ -3,7 +3,7 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def split(ctx, steps, prop, chain, mode, shards):
+def split(ctx, steps, prop, chain, mode, shards, program_metadata = False):
     """Splits a module by mode and device requirements into shards.
 
     Args:
@@ -14,12 +14,15 @@ def split(ctx, steps, prop, chain, mode, shards):
       mode: the device_code_split value (auto, per_kernel, per_source, off; the tool
         takes these spellings).
       shards: the number of shards.
+      program_metadata: write [SYCL/program metadata] (each kernel's required work-group
+        and sub-group sizes), as DPC++'s driver asks for NVPTX and AMDGCN targets.
 
     Returns:
       list of directory Files, one per shard, each with a files.table.
     """
     dirs = [ctx.actions.declare_directory(scratch_path(ctx, "%s.shard_%d" % (chain, s))) for s in range(shards)]
-    argv = ["split", "-split=" + mode] + ["--shard-dir=" + d.path for d in dirs] + [prop.path]
+    argv = ["split", "-split=" + mode] + (["-emit-program-metadata"] if program_metadata else [])
+    argv += ["--shard-dir=" + d.path for d in dirs] + [prop.path]
     steps.append(step(
         ctx.executable._sycl_device,
         argv,

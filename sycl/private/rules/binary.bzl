@@ -85,12 +85,16 @@ def binary_pipeline(ctx, steps):
     # there is one): the other keys compile the same sources again (NVPTX, AMD) and would
     # repeat every warning.
     checked_key = "spir" if "spir" in chains else sorted(chains.keys())[0] if chains else None
+
+    # DPC++'s driver asks sycl-post-link for program metadata for NVPTX and AMDGCN only.
+    triple_of = {device_ir_key(d, common.tc.family): d.triple for _, d in devices}
     for key in chains:
+        program_metadata = triple_of.get(key) in ("nvptx64", "amdgcn")
         for chain, ir in chains[key]:
             if common.tc.family == "dpcpp":
                 # DPC++'s front end propagated aspects and optimised: split what it wrote.
                 locations_of[chain] = None
-                split_of[chain] = split(ctx, steps, ir, chain, mode, shards)
+                split_of[chain] = split(ctx, steps, ir, chain, mode, shards, program_metadata)
             else:
                 kind = key.split(":")[0]
                 lib = common.tc.libclc.get(kind)
@@ -98,7 +102,7 @@ def binary_pipeline(ctx, steps):
                 prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, True, validate = key == checked_key, math = math)
                 if lib:
                     prop = libclc_link(ctx, steps, common.tc, prop, lib, chain)
-                split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards)
+                split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards, program_metadata)
             all_shards.extend(split_of[chain])
 
     tables, report = [], []

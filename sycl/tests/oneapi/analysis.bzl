@@ -103,6 +103,11 @@ def _dpcpp_pipeline_impl(ctx):
     for a in splits:
         ins = [f.path for f in a.inputs.to_list()]
         asserts.true(env, [p for p in linked if p in ins] != [], "SyclSplit does not read the device library link's output: %s" % ins)
+
+        # DPC++'s driver passes -emit-program-metadata to sycl-post-link for NVPTX and
+        # AMDGCN only.
+        want = [t for t in ctx.attr.program_metadata_targets if t in a.argv[-1]] != []
+        asserts.equals(env, want, "-emit-program-metadata" in a.argv, "-emit-program-metadata in the split of %s" % a.argv[-1])
     for a in _actions(env, "SyclAot"):
         target = _flag_value(a.argv, "-target=")
         translator = _flag_value(a.argv, "--spirv-translator=")
@@ -118,6 +123,7 @@ dpcpp_pipeline_test = analysistest.make(
         "src": attr.string(doc = "the source path whose actions are checked"),
         "offload_targets": attr.string_list(doc = "the -fsycl-targets of the per-target device compiles"),
         "translated_targets": attr.string_list(doc = "targets whose SPIR-V DPC++'s llvm-spirv writes"),
+        "program_metadata_targets": attr.string_list(doc = "targets whose images carry [SYCL/program metadata] (in the split input's path)"),
     },
     config_settings = {"//command_line_option:extra_toolchains": [str(Label("//sycl/tests/oneapi:dpcpp_toolchain"))]},
 )
