@@ -151,6 +151,22 @@ func globalNames(v []byte) []string {
 type Contents struct {
 	Funcs   map[*Function]bool // definitions and the declarations they need
 	Globals map[*Global]bool
+	// Internal holds the definitions the module gives internal linkage (InternalizeHeader:
+	// no preemption, visibility or DLL storage words, no comdat); the caller picks only
+	// functions that are alone in their comdat.
+	Internal map[*Function]bool
+}
+
+// Exclude keeps the named global out of every module, though LLVM may not drop it
+// (sycl-post-link erases @llvm.used from its images).
+func (e *Extractor) Exclude(name string) {
+	kept := e.kept[:0]
+	for _, g := range e.kept {
+		if g.Name != name {
+			kept = append(kept, g)
+		}
+	}
+	e.kept = kept
 }
 
 // Closure collects the entry points and everything they reach, DPC++'s way: calls,
@@ -227,6 +243,7 @@ func (e *Extractor) Closure(entries []*Function) *Contents {
 // not on unrelated code of the input module (what keeps Bazel shards stable).
 func (e *Extractor) Module(c *Contents) []byte {
 	parts := e.gather(c, e.keptNamedOps(c), e.referenced(c))
+	parts.internal = c.Internal
 	return e.emit(parts)
 }
 
@@ -376,7 +393,7 @@ func (e *Extractor) referenced(c *Contents) references {
 		for _, a := range f.Body.AttrRefs {
 			r.attrs[a] = true
 		}
-		if f.Comdat != "" {
+		if f.Comdat != "" && !c.Internal[f] {
 			r.comdats[f.Comdat] = true
 		}
 	}
@@ -406,6 +423,7 @@ type moduleParts struct {
 	funcsLen                                         int
 	attrLines                                        map[int][]byte
 	items                                            []int // kept items, in module order
+	internal                                         map[*Function]bool
 }
 
 func (e *Extractor) gather(c *Contents, namedOps [][]int, refs references) *moduleParts {
@@ -490,7 +508,11 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 	for _, idx := range p.items {
 		if it := m.Items[idx]; it.Kind == ItemFunc {
 			out.WriteByte('\n')
-			writeWithoutCommentLines(rn, &out, m.Src[it.Span.Start:it.Span.End])
+			text := m.Src[it.Span.Start:it.Span.End]
+			if f := m.Funcs[it.Index]; p.internal[f] {
+				text, _ = InternalizeHeader(text, f.HeaderEnd-it.Span.Start)
+			}
+			writeWithoutCommentLines(rn, &out, text)
 			if it.Span.End > it.Span.Start && m.Src[it.Span.End-1] != '\n' {
 				out.WriteByte('\n')
 			}
