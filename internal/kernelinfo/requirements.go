@@ -21,9 +21,12 @@ type Requirements struct {
 
 // ComputeRequirements collects requirements over all functions of the image (aspects,
 // fixed targets, work-group sizes, joint matrix) and over its entry points (required
-// sub-group size), in module order, as DPC++ does.
+// sub-group size), in module order, as DPC++ does. An image whose functions require
+// different work-group sizes (only an unsplit module can hold them) requires none, as in
+// DPC++; its work_group_num_dim stays the first function's.
 func ComputeRequirements(m *llvmir.Module, funcs, entries []*llvmir.Function) Requirements {
 	var r Requirements
+	multipleWG := false
 	aspects := map[uint32]bool{}
 	fixed := map[uint32]bool{}
 	for _, f := range funcs {
@@ -40,8 +43,12 @@ func ComputeRequirements(m *llvmir.Module, funcs, entries []*llvmir.Function) Re
 			if v, ok := FirstInt(m, f, WorkGroupNumDimMD); ok {
 				r.WorkGroupNumDim = &v
 			}
-			if sizes, ok := Ints(m, f, ReqdWorkGroupSizeMD); ok {
+		}
+		if sizes, ok := Ints(m, f, ReqdWorkGroupSizeMD); ok {
+			if r.ReqdWorkGroupSize == nil {
 				r.ReqdWorkGroupSize = sizes
+			} else if !equalU64(r.ReqdWorkGroupSize, sizes) {
+				multipleWG = true
 			}
 		}
 		if s := FirstString(m, f, JointMatrixMD); s != "" {
@@ -56,9 +63,24 @@ func ComputeRequirements(m *llvmir.Module, funcs, entries []*llvmir.Function) Re
 			r.SubGroupSize = &v
 		}
 	}
+	if multipleWG {
+		r.ReqdWorkGroupSize = nil
+	}
 	r.Aspects = sortedKeys(aspects)
 	r.FixedTarget = sortedKeys(fixed)
 	return r
+}
+
+func equalU64(a, b []uint64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func sortedKeys(s map[uint32]bool) []uint32 {

@@ -1,5 +1,7 @@
 ; Same aspects, different required work-group sizes: separate images; the requirement
-; and its dimension count are recorded.
+; and its dimension count are recorded. Unsplit (-split=none), the image's kernels
+; disagree, so it requires no work-group size (DPC++): work_group_num_dim stays the
+; first kernel's.
 ; RUN: -split=auto
 ; RUN: -split=none -emit-kernel-reqs
 target triple = "spirv64-unknown-unknown"
