@@ -40,9 +40,9 @@ tools/bazel run --noshow_progress //tools/benchplot -- -dir "$ROOT/$perf"
   echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(uname -m); measured $(date -u +%Y-%m-%d)."
   echo
   echo '```'
-  cat "$perf/whole_build.txt" | grep -v '^both binaries'
+  cat "$perf/whole_build.txt" | grep -v '^all three binaries'
   echo
-  cat "$perf/whole_build_intel.txt" | grep -v '^both binaries'
+  cat "$perf/whole_build_intel.txt" | grep -v '^all three binaries'
   echo
   cat "$perf/workers.txt"
   echo

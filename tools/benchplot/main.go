@@ -31,6 +31,7 @@ const (
 	blue  = "#3b6fb6"
 	grey  = "#9a9a9a"
 	green = "#3a9a5b"
+	amber = "#c8842a"
 )
 
 // charWidth over-estimates the advance of one character of the 13 px sans-serif the
@@ -153,21 +154,27 @@ func wholeBuild(dir, name, title string, aot int, log io.Writer) error {
 	var bars, reruns []bar
 	for _, r := range rows {
 		c := blue
-		if r["pipeline"] == "mono" {
+		switch r["pipeline"] {
+		case "mono":
 			c = grey
+		case "cmake":
+			c = amber
 		}
 		bars = append(bars, bar{r["scenario"] + ": " + r["pipeline"], num(r["seconds"]), c, ""})
 		if r["scenario"] == "edit" {
-			if r["pipeline"] == "modular" {
+			switch r["pipeline"] {
+			case "modular":
 				reruns = append(reruns,
 					bar{"rules_sycl: actions run", num(r["actions"]), blue, ""},
 					bar{"rules_sycl: AOT actions run", num(r["aot_actions"]), green, fmt.Sprintf("of %d", aot)})
-			} else {
+			case "cmake":
+				reruns = append(reruns, bar{"CMake-like: actions run", num(r["actions"]), amber, fmt.Sprintf("(its link action redoes all %d AOT jobs)", aot)})
+			default:
 				reruns = append(reruns, bar{"one action: actions run", num(r["actions"]), grey, fmt.Sprintf("(its one action redoes all %d AOT jobs)", aot)})
 			}
 		}
 	}
-	if err := write(dir, name+".svg", chart("Whole build, "+title+": wall time (rules_sycl blue, one action grey)", "s", bars)); err != nil {
+	if err := write(dir, name+".svg", chart("Whole build, "+title+": wall time (rules_sycl blue, CMake-like amber, one action grey)", "s", bars)); err != nil {
 		return err
 	}
 	rerunsName := "reruns.svg"
