@@ -47,8 +47,11 @@ def _one_action(ctx, steps):
 _COMPILE_MNEMONICS = ["SyclTraits", "SyclDeviceCompile", "SyclHostCompile"]
 
 def _waves(steps):
-    """Groups steps into waves: a step's wave is one more than the latest wave of the steps
-    whose outputs it reads (steps are in dependency order)."""
+    """Groups steps into waves of independent steps.
+
+    A step's wave is one more than the latest wave of the steps whose outputs it reads
+    (steps are in dependency order).
+    """
     wave_of_output = {}
     waves = []
     for s in steps:
@@ -64,8 +67,10 @@ def _waves(steps):
     return waves
 
 def _parallel_link_action(ctx, steps):
-    """Registers one shell action that runs the link-time steps wave by wave, each wave's
-    steps in parallel on $(nproc) cores; any failure fails the action."""
+    """Registers one shell action that runs the link-time steps wave by wave.
+
+    Each wave's steps run in parallel on $(nproc) cores; any failure fails the action.
+    """
     produced = {}
     outputs = []
     for s in steps:
