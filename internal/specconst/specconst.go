@@ -1,0 +1,697 @@
+// Package specconst lowers SYCL 2020 specialization constants in a device image, as
+// DPC++'s sycl-post-link does with -spec-const=native or -spec-const=emulation.
+//
+// DPC++'s front end turns kernel_handler::get_specialization_constant<id>() into a call
+//
+//	T __sycl_getScalar2020SpecConstantValue<T>(const char *SymbolicID,
+//	                                           const void *DefaultValue, const void *RTBuffer)
+//
+// whose first argument is the constant's symbolic ID (a c"..." string), the second the
+// specialization_id object holding its default, and the third the kernel's
+// specialization-constant buffer (null where the device compiles SPIR-V constants
+// natively). Per image, constants are numbered in the order the image first reads them.
+//
+//   - Native (JIT SPIR-V): each read becomes __spirv_SpecConstant(i32 ID, T default),
+//     which the SPIR-V back end writes as OpSpecConstant with a SpecId decoration; the
+//     runtime sets the values with the program's specialization-constant API.
+//   - Emulation (AOT targets, NVPTX, AMDGCN): each read becomes a load from the buffer at
+//     the constant's offset (offsets in order, each aligned to its type); the runtime
+//     fills the buffer from its blob, whose defaults the image carries.
+//
+// The image's property sets tell the runtime the layout: [SYCL/specialization constants]
+// maps each symbolic ID to (ID, offset in the constant, size) triples, an ID of
+// 0xFFFFFFFF marking padding; in emulation [SYCL/specialization constants default
+// values] "all" holds the defaults in the buffer's layout.
+package specconst
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/props"
+)
+
+// Mode is how an image's specialization constants are lowered.
+type Mode int
+
+const (
+	// None leaves them alone.
+	None Mode = iota
+	// Native: SPIR-V specialization constants.
+	Native
+	// Emulation: loads from the kernel's specialization-constant buffer.
+	Emulation
+)
+
+// ParseMode reads sycl-post-link's -spec-const values ("rt" and "default" are DPC++'s
+// older spellings of native and emulation).
+func ParseMode(s string) (Mode, bool) {
+	switch s {
+	case "", "none":
+		return None, true
+	case "native", "rt":
+		return Native, true
+	case "emulation", "default":
+		return Emulation, true
+	}
+	return None, false
+}
+
+func (m Mode) String() string {
+	switch m {
+	case Native:
+		return "native"
+	case Emulation:
+		return "emulation"
+	}
+	return "none"
+}
+
+// Property set names.
+const (
+	SetName         = "SYCL/specialization constants"
+	DefaultsSetName = "SYCL/specialization constants default values"
+	// PaddingID marks a padding element in a constant's descriptor.
+	PaddingID = 0xFFFFFFFF
+)
+
+// Callee name prefixes (Itanium-mangled) of the SYCL 2020 reads and of the older API.
+const (
+	scalar2020    = "_Z37__sycl_getScalar2020SpecConstantValue"
+	composite2020 = "_Z40__sycl_getComposite2020SpecConstantValue"
+	scalarOld     = "_Z33__sycl_getScalarSpecConstantValue"
+	compositeOld  = "_Z36__sycl_getCompositeSpecConstantValue"
+)
+
+// Marker is a substring every image that reads a specialization constant contains: a
+// quick test before parsing.
+var Marker = []byte("SpecConstantValue")
+
+// Const is one specialization constant of an image.
+type Const struct {
+	SymID  string
+	Type   string // the LLVM scalar type
+	ID     uint32
+	Size   int
+	Offset int // in the emulation buffer
+	// Pad is the padding after the constant in the emulation buffer.
+	Pad     int
+	Default string // the default's LLVM constant text
+	bytes   []byte
+}
+
+// Result is a lowered image.
+type Result struct {
+	Text   []byte
+	Mode   Mode
+	Consts []*Const
+}
+
+// Lower rewrites the specialization-constant reads of module text src (file names it in
+// errors). It returns nil when the module reads none.
+func Lower(file string, src []byte, mode Mode) (*Result, error) {
+	if mode == None || !bytes.Contains(src, Marker) {
+		return nil, nil
+	}
+	m, err := llvmir.Parse(file, src)
+	if err != nil {
+		return nil, err
+	}
+	l := &lowering{m: m, mode: mode, byID: map[string]*Const{}, decls: map[string]string{}}
+	l.lineStarts()
+	for _, f := range m.Funcs {
+		if f.Decl {
+			continue
+		}
+		for _, c := range f.Calls {
+			if err := l.call(f, c); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if len(l.consts) == 0 {
+		return nil, nil
+	}
+	return &Result{Text: l.write(), Mode: mode, Consts: l.consts}, nil
+}
+
+type lowering struct {
+	m      *llvmir.Module
+	mode   Mode
+	starts []int
+	consts []*Const
+	byID   map[string]*Const
+	edits  []edit
+	decls  map[string]string // new declarations by callee name
+	nDecl  []string          // their order
+	tmp    int
+	strs   []string // symbolic-ID string globals the reads used
+	olds   map[string]bool
+	end    int // emulation buffer size so far
+}
+
+type edit struct {
+	start, end int
+	text       string
+}
+
+func (l *lowering) lineStarts() {
+	l.starts = []int{0}
+	for i, b := range l.m.Src {
+		if b == '\n' {
+			l.starts = append(l.starts, i+1)
+		}
+	}
+}
+
+// lineSpan is the byte span of 1-based line n without its newline.
+func (l *lowering) lineSpan(n int) (int, int) {
+	s := l.starts[n-1]
+	e := len(l.m.Src)
+	if n < len(l.starts) {
+		e = l.starts[n] - 1
+	}
+	return s, e
+}
+
+func (l *lowering) errorf(line int, format string, args ...interface{}) error {
+	return diag.Errorf(l.m.File, line, format, args...)
+}
+
+// call lowers one call instruction if it reads a specialization constant.
+func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
+	switch {
+	case strings.HasPrefix(c.Callee, scalar2020):
+	case strings.HasPrefix(c.Callee, composite2020):
+		return l.errorf(c.Line, "in %s: a composite specialization constant (@%s): rules_sycl lowers scalar specialization constants only", f.Name, c.Callee)
+	case strings.HasPrefix(c.Callee, scalarOld), strings.HasPrefix(c.Callee, compositeOld):
+		return l.errorf(c.Line, "in %s: @%s is the SYCL 1.2.1 specialization-constant API, which rules_sycl does not lower: use SYCL 2020's specialization_id and kernel_handler", f.Name, c.Callee)
+	default:
+		return nil
+	}
+	if c.Line < 1 || c.Line > len(l.starts) {
+		return l.errorf(c.Line, "call of @%s: no such line", c.Callee)
+	}
+	s, e := l.lineSpan(c.Line)
+	in, err := parseCall(string(l.m.Src[s:e]), c.Callee)
+	if err != nil {
+		return l.errorf(c.Line, "call of @%s: %v", c.Callee, err)
+	}
+	sc, err := l.constant(c, in)
+	if err != nil {
+		return err
+	}
+	var text string
+	switch l.mode {
+	case Native:
+		name := "_Z20__spirv_SpecConstanti" + mangle(sc.Type)
+		l.declare(name, fmt.Sprintf("declare %s @%s(i32, %s)", sc.Type, name, sc.Type))
+		text = fmt.Sprintf("%s%s = call %s @%s(i32 %d, %s %s)%s", in.indent, in.result, sc.Type, name, sc.ID, sc.Type, sc.Default, in.trailer)
+	case Emulation:
+		if in.bufValue == "null" || in.bufValue == "undef" || in.bufValue == "poison" {
+			return l.errorf(c.Line, "in %s: specialization constant %q is read for emulation (an AOT, NVPTX or AMDGCN image), but the kernel passes no specialization-constant buffer (%s): this device code was compiled for SPIR-V's native specialization constants; compile it for this target", f.Name, sc.SymID, in.bufValue)
+		}
+		l.tmp++
+		gep := fmt.Sprintf("%%spec.const.gep.%d", l.tmp)
+		text = fmt.Sprintf("%s%s = getelementptr i8, %s %s, i32 %d\n%s%s = load %s, %s %s, align %d%s",
+			in.indent, gep, in.bufType, in.bufValue, sc.Offset,
+			in.indent, in.result, sc.Type, in.bufType, gep, align(sc.Type), in.trailer)
+	}
+	l.edits = append(l.edits, edit{s, e, text})
+	if l.olds == nil {
+		l.olds = map[string]bool{}
+	}
+	l.olds[c.Callee] = true
+	return nil
+}
+
+// constant returns the constant a read names, numbering it on its first read.
+func (l *lowering) constant(c llvmir.Call, in *callInst) (*Const, error) {
+	symGlobal := firstGlobal(in.args[0])
+	if symGlobal == "" {
+		return nil, l.errorf(c.Line, "call of @%s: its first argument names no symbolic-ID string: %s", c.Callee, in.args[0])
+	}
+	sym, err := l.m.CString(symGlobal)
+	if err != nil {
+		return nil, l.errorf(c.Line, "call of @%s: symbolic ID: %v", c.Callee, err)
+	}
+	typ := in.retType
+	size := sizeOf(typ)
+	if size == 0 {
+		return nil, l.errorf(c.Line, "specialization constant %q has type %s: want i1, i8, i16, i32, i64, half, float or double", sym, typ)
+	}
+	def, err := l.defaultValue(c, in.args[1], typ)
+	if err != nil {
+		return nil, err
+	}
+	if sc := l.byID[sym]; sc != nil {
+		if sc.Type != typ {
+			return nil, l.errorf(c.Line, "specialization constant %q is read as %s here and as %s before", sym, typ, sc.Type)
+		}
+		return sc, nil
+	}
+	b, err := encode(typ, def)
+	if err != nil {
+		return nil, l.errorf(c.Line, "specialization constant %q: default %s %s: %v", sym, typ, def, err)
+	}
+	sc := &Const{SymID: sym, Type: typ, ID: uint32(len(l.consts)), Size: size, Default: def, bytes: b}
+	if l.mode == Emulation {
+		a := align(typ)
+		off := (l.end + a - 1) / a * a
+		if n := len(l.consts); n > 0 && off > l.end {
+			l.consts[n-1].Pad = off - l.end
+		}
+		sc.Offset = off
+		l.end = off + size
+	}
+	l.byID[sym] = sc
+	l.consts = append(l.consts, sc)
+	l.strs = append(l.strs, symGlobal)
+	return sc, nil
+}
+
+// defaultValue is the default of a read: the first field of the specialization_id
+// global the second argument points at (zero for zeroinitializer or a null pointer).
+func (l *lowering) defaultValue(c llvmir.Call, arg, typ string) (string, error) {
+	name := firstGlobal(arg)
+	if name == "" {
+		if strings.HasSuffix(strings.TrimSpace(arg), "null") {
+			return zero(typ), nil
+		}
+		return "", l.errorf(c.Line, "call of @%s: its second argument names no specialization_id: %s", c.Callee, arg)
+	}
+	g := l.m.Global(name)
+	if g == nil {
+		return "", l.errorf(c.Line, "call of @%s: @%s is not defined", c.Callee, name)
+	}
+	text := string(l.m.Src[g.Span.Start:g.Span.End])
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	if strings.Contains(text, " zeroinitializer") {
+		return zero(typ), nil
+	}
+	open := strings.IndexByte(text, '{')
+	if open < 0 || strings.HasPrefix(strings.TrimSpace(text[open:]), "{ }") {
+		return "", l.errorf(g.Line, "@%s, the default of a specialization constant, has no { value } initializer", name)
+	}
+	fields := splitTop(text[open+1 : matching(text, open)])
+	if len(fields) == 0 {
+		return "", l.errorf(g.Line, "@%s: an empty initializer", name)
+	}
+	f := strings.TrimSpace(fields[0])
+	if !strings.HasPrefix(f, typ+" ") {
+		return "", l.errorf(g.Line, "@%s: its value %q is not of the type read, %s", name, f, typ)
+	}
+	v := strings.TrimSpace(f[len(typ)+1:])
+	if v == "zeroinitializer" {
+		return zero(typ), nil
+	}
+	return v, nil
+}
+
+func (l *lowering) declare(name, text string) {
+	if _, ok := l.decls[name]; !ok {
+		l.decls[name] = text
+		l.nDecl = append(l.nDecl, name)
+	}
+}
+
+// write applies the edits, drops the declarations of the reads and the symbolic-ID
+// strings nothing uses any more, and appends the new declarations and DPC++'s
+// !sycl.specialization-constants metadata.
+func (l *lowering) write() []byte {
+	for _, f := range l.m.Funcs {
+		if f.Decl && l.olds[f.Name] {
+			l.edits = append(l.edits, edit{f.Span.Start, f.Span.End, ""})
+		}
+	}
+	out := apply(l.m.Src, l.edits)
+	// Private or internal symbolic-ID strings that only the reads used go, as DPC++'s
+	// clean-up drops them.
+	var drops []edit
+	for _, name := range dedupe(l.strs) {
+		g := l.m.Global(name)
+		if g == nil || !g.Discardable() {
+			continue
+		}
+		if refs(out, name) == 1 {
+			if s := bytes.Index(out, []byte("@"+name+" = ")); s >= 0 {
+				e := s + bytes.IndexByte(out[s:], '\n') + 1
+				if e <= s {
+					e = len(out)
+				}
+				drops = append(drops, edit{s, e, ""})
+			}
+		}
+	}
+	out = apply(out, drops)
+	var b bytes.Buffer
+	b.Write(out)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		b.WriteByte('\n')
+	}
+	for _, n := range l.nDecl {
+		b.WriteString("\n" + l.decls[n] + "\n")
+	}
+	b.WriteString(l.metadata())
+	return b.Bytes()
+}
+
+// metadata is DPC++'s !sycl.specialization-constants (per constant: symbolic ID, then
+// its descriptor triples) and !sycl.specialization-constants-default-values.
+func (l *lowering) metadata() string {
+	next := l.m.MaxMD + 1
+	var nodes, ids, defs []string
+	add := func(v string) string {
+		id := "!" + strconv.Itoa(next)
+		next++
+		nodes = append(nodes, id+" = "+v)
+		return id
+	}
+	for _, sc := range l.consts {
+		v := fmt.Sprintf("!{!%q", sc.SymID)
+		for _, t := range sc.triples() {
+			v += fmt.Sprintf(", i32 %d", int32(t))
+		}
+		ids = append(ids, add(v+"}"))
+	}
+	for _, sc := range l.consts {
+		defs = append(defs, add(fmt.Sprintf("!{%s %s}", sc.Type, sc.Default)))
+		if sc.Pad > 0 {
+			defs = append(defs, add(fmt.Sprintf("!{[%d x i8] zeroinitializer}", sc.Pad)))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("\n!sycl.specialization-constants = !{" + strings.Join(ids, ", ") + "}\n")
+	b.WriteString("!sycl.specialization-constants-default-values = !{" + strings.Join(defs, ", ") + "}\n")
+	for _, n := range nodes {
+		b.WriteString(n + "\n")
+	}
+	return b.String()
+}
+
+// triples is a constant's descriptor: (ID, offset in the constant, size), then a
+// padding element in emulation.
+func (sc *Const) triples() []uint32 {
+	t := []uint32{sc.ID, 0, uint32(sc.Size)}
+	if sc.Pad > 0 {
+		t = append(t, PaddingID, uint32(sc.Size), uint32(sc.Pad))
+	}
+	return t
+}
+
+// AddProps adds the image's specialization-constant property sets to reg.
+func (r *Result) AddProps(reg *props.Registry) {
+	set := reg.Ensure(SetName)
+	var blob []byte
+	for _, sc := range r.Consts {
+		set.AddU32Array(sc.SymID, sc.triples())
+		blob = append(blob, sc.bytes...)
+		blob = append(blob, make([]byte, sc.Pad)...)
+	}
+	if r.Mode == Emulation {
+		reg.Ensure(DefaultsSetName).AddBytes("all", blob)
+	}
+}
+
+// callInst is the parsed text of one call instruction.
+type callInst struct {
+	indent, result, retType string
+	args                    []string
+	bufType, bufValue       string
+	trailer                 string // ", !dbg !N" and other attachments
+}
+
+func parseCall(line, callee string) (*callInst, error) {
+	in := &callInst{}
+	trimmed := strings.TrimLeft(line, " \t")
+	in.indent = line[:len(line)-len(trimmed)]
+	eq := strings.Index(trimmed, " = ")
+	if eq < 0 || !strings.HasPrefix(trimmed, "%") {
+		return nil, fmt.Errorf("its value is not used (no result): nothing to replace")
+	}
+	in.result = trimmed[:eq]
+	rest := trimmed[eq+3:]
+	at := strings.Index(rest, "@"+callee+"(")
+	if at < 0 {
+		return nil, fmt.Errorf("not a direct call")
+	}
+	words := strings.Fields(rest[:at])
+	if len(words) == 0 {
+		return nil, fmt.Errorf("no return type")
+	}
+	in.retType = words[len(words)-1]
+	open := at + len(callee) + 1
+	close := matching(rest, open)
+	if close < 0 {
+		return nil, fmt.Errorf("unbalanced argument list")
+	}
+	in.args = splitTop(rest[open+1 : close])
+	if len(in.args) != 3 {
+		return nil, fmt.Errorf("want 3 arguments (symbolic ID, default, buffer), got %d", len(in.args))
+	}
+	buf := strings.Fields(in.args[2])
+	if len(buf) < 2 {
+		return nil, fmt.Errorf("buffer argument %q", in.args[2])
+	}
+	in.bufValue = buf[len(buf)-1]
+	in.bufType = buf[0]
+	if len(buf) > 2 && strings.HasPrefix(buf[1], "addrspace(") {
+		in.bufType += " " + buf[1]
+	}
+	if i := strings.Index(rest[close:], ", !"); i >= 0 {
+		in.trailer = rest[close+i:]
+	}
+	return in, nil
+}
+
+// matching returns the index of the bracket closing the one at open, or -1.
+func matching(s string, open int) int {
+	depth := 0
+	inStr := false
+	for i := open; i < len(s); i++ {
+		ch := s[i]
+		if inStr {
+			if ch == '"' {
+				inStr = false
+			}
+			continue
+		}
+		switch ch {
+		case '"':
+			inStr = true
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// splitTop splits s at the commas outside brackets and strings.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	inStr := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if inStr {
+			if ch == '"' {
+				inStr = false
+			}
+			continue
+		}
+		switch ch {
+		case '"':
+			inStr = true
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	if t := strings.TrimSpace(s[start:]); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+// firstGlobal is the first @name in s ("" when none).
+func firstGlobal(s string) string {
+	i := strings.IndexByte(s, '@')
+	if i < 0 {
+		return ""
+	}
+	j := i + 1
+	if j < len(s) && s[j] == '"' {
+		k := strings.IndexByte(s[j+1:], '"')
+		if k < 0 {
+			return ""
+		}
+		return s[j+1 : j+1+k]
+	}
+	for j < len(s) && (isIdent(s[j])) {
+		j++
+	}
+	return s[i+1 : j]
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c == '.' || c == '$' || c == '-' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+}
+
+// refs counts the references to @name in text (its definition included).
+func refs(text []byte, name string) int {
+	n := 0
+	pat := []byte("@" + name)
+	for i := 0; ; {
+		j := bytes.Index(text[i:], pat)
+		if j < 0 {
+			return n
+		}
+		e := i + j + len(pat)
+		if e >= len(text) || !isIdent(text[e]) {
+			n++
+		}
+		i = e
+	}
+}
+
+func apply(src []byte, edits []edit) []byte {
+	if len(edits) == 0 {
+		return src
+	}
+	sortEdits(edits)
+	var b bytes.Buffer
+	pos := 0
+	for _, e := range edits {
+		if e.start < pos {
+			continue
+		}
+		b.Write(src[pos:e.start])
+		b.WriteString(e.text)
+		pos = e.end
+	}
+	b.Write(src[pos:])
+	return b.Bytes()
+}
+
+func sortEdits(e []edit) {
+	for i := 1; i < len(e); i++ {
+		for j := i; j > 0 && e[j].start < e[j-1].start; j-- {
+			e[j], e[j-1] = e[j-1], e[j]
+		}
+	}
+}
+
+func dedupe(s []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// scalar types: size (also the alignment) and Itanium mangling.
+var scalars = map[string]struct {
+	size   int
+	mangle string
+}{
+	"i1": {1, "b"}, "i8": {1, "a"}, "i16": {2, "s"}, "i32": {4, "i"}, "i64": {8, "x"},
+	"half": {2, "Dh"}, "float": {4, "f"}, "double": {8, "d"},
+}
+
+func sizeOf(t string) int    { return scalars[t].size }
+func align(t string) int     { return scalars[t].size }
+func mangle(t string) string { return scalars[t].mangle }
+
+func zero(t string) string {
+	switch t {
+	case "i1":
+		return "false"
+	case "half":
+		return "0xH0000"
+	case "float", "double":
+		return "0.000000e+00"
+	}
+	return "0"
+}
+
+// encode is the little-endian bytes of a constant of scalar type t written as LLVM
+// prints it.
+func encode(t, v string) ([]byte, error) {
+	b := make([]byte, sizeOf(t))
+	switch t {
+	case "i1":
+		switch v {
+		case "true":
+			b[0] = 1
+		case "false":
+		default:
+			return nil, fmt.Errorf("not a boolean")
+		}
+	case "i8", "i16", "i32", "i64":
+		bits := 8 * len(b)
+		n, err := strconv.ParseInt(v, 10, bits)
+		if err != nil {
+			u, uerr := strconv.ParseUint(v, 10, bits)
+			if uerr != nil {
+				return nil, fmt.Errorf("not an integer of %d bits", bits)
+			}
+			n = int64(u)
+		}
+		var full [8]byte
+		binary.LittleEndian.PutUint64(full[:], uint64(n))
+		copy(b, full[:len(b)])
+	case "half":
+		if !strings.HasPrefix(v, "0xH") {
+			return nil, fmt.Errorf("a half is written 0xHXXXX")
+		}
+		u, err := strconv.ParseUint(v[3:], 16, 16)
+		if err != nil {
+			return nil, err
+		}
+		binary.LittleEndian.PutUint16(b, uint16(u))
+	case "float", "double":
+		var f float64
+		if strings.HasPrefix(v, "0x") {
+			// LLVM writes a float or double it cannot print exactly as the double's bits.
+			u, err := strconv.ParseUint(v[2:], 16, 64)
+			if err != nil {
+				return nil, err
+			}
+			f = math.Float64frombits(u)
+		} else {
+			var err error
+			if f, err = strconv.ParseFloat(v, 64); err != nil {
+				return nil, err
+			}
+		}
+		if t == "float" {
+			binary.LittleEndian.PutUint32(b, math.Float32bits(float32(f)))
+		} else {
+			binary.LittleEndian.PutUint64(b, math.Float64bits(f))
+		}
+	}
+	return b, nil
+}
