@@ -9,6 +9,12 @@
 
 class VAdd;
 class Scale64;
+class Coeff;
+
+namespace vadd {
+// A SYCL 2020 specialization constant: its default is 3; the program sets it to 7.
+inline constexpr sycl::specialization_id<int> coeff(3);
+} // namespace vadd
 
 int main() {
   constexpr size_t n = 256;
@@ -40,6 +46,22 @@ int main() {
      }).wait();
     for (size_t i = 0; i < n; i++) bad += d[i] != 2.0 * double(i);
   }
+  // Coeff reads vadd::coeff through its kernel_handler. The first run sets it through the
+  // handler (libsycl finds its SPIR-V SpecId through the image's [SYCL/specialization
+  // constants] set and sets it when it builds the program); the second run leaves the
+  // default, which the SPIR-V carries.
+  int *e = sycl::malloc_shared<int>(n, q);
+  for (int coeff : {7, 0}) {
+    q.submit([&](sycl::handler &h) {
+       if (coeff) h.set_specialization_constant<vadd::coeff>(coeff);
+       h.parallel_for<Coeff>(sycl::range<1>{n}, [e](sycl::item<1> it, sycl::kernel_handler kh) {
+         e[it[0]] = kh.get_specialization_constant<vadd::coeff>() * int(it[0]);
+       });
+     }).wait();
+    const int want = coeff ? coeff : 3;
+    for (size_t i = 0; i < n; i++) bad += e[i] != want * int(i);
+  }
+  sycl::free(e, q);
   sycl::free(a, q);
   sycl::free(b, q);
   sycl::free(c, q);
@@ -48,6 +70,6 @@ int main() {
     std::printf("FAIL: %d wrong results\n", bad);
     return 1;
   }
-  std::printf("vadd: %zu results checked, fp64 %s\n", n, q.get_device().has(sycl::aspect::fp64) ? "checked" : "not on this device");
+  std::printf("vadd: %zu results checked, specialization constant set and default checked, fp64 %s\n", n, q.get_device().has(sycl::aspect::fp64) ? "checked" : "not on this device");
   return 0;
 }

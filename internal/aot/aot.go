@@ -6,6 +6,7 @@
 package aot
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -19,6 +20,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
 	"github.com/rules-sycl/rules_sycl/internal/props"
+	"github.com/rules-sycl/rules_sycl/internal/specconst"
 )
 
 // Tools are the executables the AOT step may run.
@@ -254,6 +256,9 @@ type compilation struct {
 	batch         atomicfile.Batch
 	res           *filetable.Table
 	written       map[string]int // output name -> the row that writes it
+	// spec is the current row's lowered specialization constants (nil when it reads
+	// none): their property sets go into each of its units' properties.
+	spec *specconst.Result
 }
 
 // claim records that row line writes name, refusing a second writer.
@@ -273,6 +278,9 @@ func (c *compilation) row(i int) error {
 		return err
 	}
 	base := strings.TrimSuffix(filepath.Base(row[c.code]), filepath.Ext(row[c.code]))
+	if in, err = c.specConsts(in, base); err != nil {
+		return err
+	}
 	units, err := deviceIfUnits(c.table, line, in, base, c.stage, c.t, c.kind, c.dryRun)
 	if err != nil {
 		return err
@@ -406,10 +414,49 @@ func (c *compilation) cells(line int, row []string, u unit, copied map[string]bo
 // the target's name as compile_target.
 func (c *compilation) unitProps(src string, b []byte, u unit) ([]byte, error) {
 	b, err := u.props(src, b)
+	if err == nil && c.spec != nil {
+		b, err = withSpecConsts(src, b, c.spec)
+	}
 	if err != nil || c.kind.WrapTarget == "spir64" {
 		return b, err
 	}
 	return withCompileTarget(src, b, c.t.Name)
+}
+
+// specConsts lowers the specialization constants of a row's module as the target's
+// format needs (devconfig.AOTTool.SpecConsts) into a staged copy, which it returns with
+// c.spec set; a module that reads none is returned as it is. A dry run plans on the
+// input as it is.
+func (c *compilation) specConsts(in, base string) (string, error) {
+	c.spec = nil
+	mode, _ := specconst.ParseMode(c.kind.SpecConsts)
+	if c.dryRun || mode == specconst.None {
+		return in, nil
+	}
+	src, err := os.ReadFile(in)
+	if err != nil || !bytes.Contains(src, specconst.Marker) {
+		return in, nil // an unreadable module is the tools' error to report
+	}
+	r, err := specconst.Lower(in, src, mode)
+	if err != nil || r == nil {
+		return in, err
+	}
+	staged := filepath.Join(c.stage, base+".specconst.ll")
+	if err := os.WriteFile(staged, r.Text, 0o644); err != nil {
+		return "", diag.Errorf(in, 0, "cannot stage the lowered module: %v", err)
+	}
+	c.spec = r
+	return staged, nil
+}
+
+// withSpecConsts adds the specialization-constant property sets of r to a property file.
+func withSpecConsts(file string, data []byte, r *specconst.Result) ([]byte, error) {
+	reg, err := props.Parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	r.AddProps(reg)
+	return reg.Bytes(), nil
 }
 
 // toolError reports a failed tool run on a row: a first line naming the tool, the image

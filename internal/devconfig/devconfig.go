@@ -54,16 +54,21 @@ type AOTTool struct {
 	// Backend is the Unified Runtime backend (ONEAPI_DEVICE_SELECTOR's name) whose devices
 	// load the images; the test runtime implements cuda and opencl.
 	Backend string
+	// SpecConsts is how the images' specialization constants are lowered, as DPC++'s
+	// driver asks sycl-post-link: "native" (SPIR-V specialization constants, set when the
+	// runtime builds the program) for JIT SPIR-V, "emulation" (loads from the kernel's
+	// buffer) for every AOT format.
+	SpecConsts string
 }
 
 // AOTTools lists the AOT tools the pipeline can run.
 var AOTTools = []AOTTool{
-	{Name: "", Ext: ".spv", Format: "spirv", WrapTarget: "spir64", Backend: "opencl"},
-	{Name: "llvm-spirv", Ext: ".bc", Format: "llvmbc", WrapTarget: "spir64", Backend: "opencl"},
-	{Name: "ptx", Ext: ".ptx", Format: "native", WrapTarget: "nvptx64", Backend: "cuda"},
-	{Name: "ocloc", Ext: ".bin", Format: "native", WrapTarget: "spir64_gen", Backend: "level_zero"},
-	{Name: "opencl-aot", Ext: ".bin", Format: "native", WrapTarget: "spir64_x86_64", Backend: "opencl"},
-	{Name: "amdgcn", Ext: ".hsaco", Format: "native", WrapTarget: "amdgcn", Backend: "hip"},
+	{Name: "", Ext: ".spv", Format: "spirv", WrapTarget: "spir64", Backend: "opencl", SpecConsts: "native"},
+	{Name: "llvm-spirv", Ext: ".bc", Format: "llvmbc", WrapTarget: "spir64", Backend: "opencl", SpecConsts: "emulation"},
+	{Name: "ptx", Ext: ".ptx", Format: "native", WrapTarget: "nvptx64", Backend: "cuda", SpecConsts: "emulation"},
+	{Name: "ocloc", Ext: ".bin", Format: "native", WrapTarget: "spir64_gen", Backend: "level_zero", SpecConsts: "emulation"},
+	{Name: "opencl-aot", Ext: ".bin", Format: "native", WrapTarget: "spir64_x86_64", Backend: "opencl", SpecConsts: "emulation"},
+	{Name: "amdgcn", Ext: ".hsaco", Format: "native", WrapTarget: "amdgcn", Backend: "hip", SpecConsts: "emulation"},
 }
 
 // DefaultNVPTXArch is the sm_XX of an NVIDIA target without one (its first AOT option):

@@ -298,10 +298,22 @@ func (l *lowering) defaultValue(c llvmir.Call, arg, typ string) (string, error) 
 		return zero(typ), nil
 	}
 	open := strings.IndexByte(text, '{')
-	if open < 0 || strings.HasPrefix(strings.TrimSpace(text[open:]), "{ }") {
+	if open >= 0 {
+		// A literal struct type ("constant { i32 } { i32 3 }") comes before the value.
+		if close := matching(text, open); close > open {
+			if rest := strings.TrimLeft(text[close+1:], " "); strings.HasPrefix(rest, "{") {
+				open = len(text) - len(rest)
+			}
+		}
+	}
+	close := -1
+	if open >= 0 {
+		close = matching(text, open)
+	}
+	if close < 0 {
 		return "", l.errorf(g.Line, "@%s, the default of a specialization constant, has no { value } initializer", name)
 	}
-	fields := splitTop(text[open+1 : matching(text, open)])
+	fields := splitTop(text[open+1 : close])
 	if len(fields) == 0 {
 		return "", l.errorf(g.Line, "@%s: an empty initializer", name)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 	"github.com/rules-sycl/rules_sycl/internal/props"
+	"github.com/rules-sycl/rules_sycl/internal/specconst"
 )
 
 // readInput reads the input module ("-" or none: the environment's standard input).
@@ -60,6 +61,7 @@ func parseModule(env *cli.Env, args []string) (*llvmir.Module, error) {
 func PostLinkVerb() *cli.Verb {
 	var (
 		splitMode, outDir, devFile, llvmAs string
+		specConst                          string
 		symbols, properties, text          bool
 		onlyKernels, kernelReqs, progMD    bool
 		outs                               cli.Multi
@@ -68,7 +70,7 @@ func PostLinkVerb() *cli.Verb {
 		Name:    "post-link",
 		Aliases: []string{"sycl-post-link"},
 		Summary: "split device code and describe each image (DPC++ sycl-post-link)",
-		Usage:   "post-link [-split=auto|source|kernel|none] [-symbols] [-properties] [-S] -o [TARGET,]TABLE... [-out-dir DIR] [IN.ll]",
+		Usage:   "post-link [-split=auto|source|kernel|none] [-spec-const=native|emulation] [-symbols] [-properties] [-S] -o [TARGET,]TABLE... [-out-dir DIR] [IN.ll]",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&splitMode, "split", "auto", "split mode: auto, source, kernel or none")
 			fs.BoolVar(&symbols, "symbols", false, "write a .sym file per image and a Symbols column")
@@ -79,6 +81,7 @@ func PostLinkVerb() *cli.Verb {
 			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points, not SYCL_EXTERNAL functions")
 			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
 			fs.BoolVar(&progMD, "emit-program-metadata", false, "add [SYCL/program metadata]: each kernel's required work-group and sub-group sizes")
+			fs.StringVar(&specConst, "spec-const", "", "lower SYCL 2020 specialization constants in each image: native (SPIR-V specialization constants) or emulation (loads from the kernel's buffer)")
 			fs.StringVar(&devFile, "device-config-file", "", "device configuration YAML for TARGET tables (default: built-in)")
 			fs.StringVar(&llvmAs, "llvm-as", "", "llvm-as for bitcode output (default: llvm-as-22 or llvm-as on PATH)")
 		},
@@ -90,6 +93,10 @@ func PostLinkVerb() *cli.Verb {
 			if len(outs) == 0 {
 				return diag.Usagef("post-link: missing -o TABLE")
 			}
+			scMode, ok := specconst.ParseMode(specConst)
+			if !ok {
+				return diag.Usagef("post-link: -spec-const must be native or emulation, not %q", specConst)
+			}
 			cfg, err := devconfig.Load(devFile, devconfig.ReadFile)
 			if err != nil {
 				return err
@@ -100,7 +107,7 @@ func PostLinkVerb() *cli.Verb {
 			}
 			return postLink(env, m, postLinkOptions{
 				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, symbols: symbols,
-				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs,
+				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs, specConst: scMode,
 			})
 		},
 	}
@@ -112,6 +119,7 @@ type postLinkOptions struct {
 	outs                                                       []string
 	outDir, llvmAs                                             string
 	cfg                                                        *devconfig.Config
+	specConst                                                  specconst.Mode
 }
 
 // postLinkRow is one image of post-link's tables.
@@ -123,6 +131,14 @@ type postLinkRow struct {
 // emit writes one image's code (text or bitcode), properties and symbols under base.
 func (o *postLinkOptions) emit(env *cli.Env, out *atomicfile.Batch, base string, img *Image) (postLinkRow, error) {
 	r := postLinkRow{img: img, code: base + ".ll", prop: base + ".prop", sym: base + ".sym"}
+	sc, err := specconst.Lower(r.code, img.Text, o.specConst)
+	if err != nil {
+		return r, err
+	}
+	if sc != nil {
+		img.Text = sc.Text
+		sc.AddProps(img.Props)
+	}
 	if o.text {
 		out.Add(r.code, img.Text)
 	} else {

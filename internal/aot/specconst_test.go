@@ -1,0 +1,77 @@
+package aot
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/props"
+	"github.com/rules-sycl/rules_sycl/internal/specconst"
+	"github.com/rules-sycl/rules_sycl/internal/testutil"
+)
+
+// TestSpecConstsPerTarget: one image that reads three specialization constants, compiled
+// for a JIT SPIR-V target (native: SPIR-V specialization constants, no default blob) and
+// for PoCL's SPIR 1.2 (emulation: loads from the kernel's buffer, with the default blob),
+// with the real tools; the properties carry the sets libsycl reads.
+func TestSpecConstsPerTarget(t *testing.T) {
+	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc"), LLVMSpirv: testutil.Tool(*llvmSpirvFlag, "llvm-spirv-15")}
+	if tools.LLC == "" || tools.LLVMSpirv == "" {
+		t.Skip("llc-22 or llvm-spirv-15 not found")
+	}
+	src, err := os.ReadFile("testdata/specconst.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "t.table"), []byte("[Code|Properties|Symbols]\na.ll|a.prop|a.sym\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.ll"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "a.sym"), []byte("_ZTS5Scale\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.prop"), []byte("[SYCL/device requirements]\n"), 0o644)
+	for _, tc := range []struct {
+		target, image string
+		defaults      bool
+	}{
+		{"spir64", "a.spv", false},
+		{"pocl_cpu", "a.bc", true},
+	} {
+		out := filepath.Join(dir, tc.target)
+		var log bytes.Buffer
+		if err := Compile(&cli.Env{Stdout: &log, Stderr: &log}, filepath.Join(dir, "t.table"), target(t, tc.target), tools, out, false); err != nil {
+			t.Fatalf("%s: %v\n%s", tc.target, err, log.String())
+		}
+		data, err := os.ReadFile(filepath.Join(out, "a.prop"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		reg, err := props.Parse("a.prop", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := reg.Set(specconst.SetName)
+		if set == nil || len(set.Props) != 3 {
+			t.Fatalf("%s: properties %s", tc.target, data)
+		}
+		if got := reg.Set(specconst.DefaultsSetName) != nil; got != tc.defaults {
+			t.Errorf("%s: default values set present = %v, want %v", tc.target, got, tc.defaults)
+		}
+		entries, _ := os.ReadDir(out)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), "specconst") {
+				t.Errorf("%s: staged file %s left in the output", tc.target, e.Name())
+			}
+		}
+		if tc.target == "spir64" {
+			if dis := testutil.Tool("", "spirv-dis"); dis != "" {
+				text, err := exec.Command(dis, filepath.Join(out, tc.image)).CombinedOutput()
+				if err != nil || !strings.Contains(string(text), "SpecId 2") {
+					t.Errorf("spir64 image has no SpecId 2: %v\n%s", err, text)
+				}
+			}
+		}
+	}
+}
