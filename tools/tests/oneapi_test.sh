@@ -16,8 +16,12 @@ log="$WORK/log"
 dpcpp=(--extra_toolchains=//examples/oneapi:dpcpp_post_front_end_toolchain)
 
 # 1. DPC++'s phases after its front end, on the real runtime.
-tools/bazel test //examples/oneapi:vadd_test "${dpcpp[@]}" >"$log" 2>&1 || { tail -30 "$log"; echo "FAIL: vadd_test with the dpcpp-family toolchain" >&2; exit 1; }
-grep -q "vadd: 256 results checked, fp64 checked" bazel-testlogs/examples/oneapi/vadd_test/test.log || { cat bazel-testlogs/examples/oneapi/vadd_test/test.log; echo "FAIL: vadd_test did not check its results" >&2; exit 1; }
+#    SYCL_UR_TRACE shows libsycl setting the specialization constant the image's
+#    [SYCL/specialization constants] set maps (SpecId 0, 4 bytes) when it builds the program.
+tools/bazel test //examples/oneapi:vadd_test "${dpcpp[@]}" --test_env=SYCL_UR_TRACE=2 >"$log" 2>&1 || { tail -30 "$log"; echo "FAIL: vadd_test with the dpcpp-family toolchain" >&2; exit 1; }
+testlog=bazel-testlogs/examples/oneapi/vadd_test/test.log
+grep -q "vadd: 256 results checked, specialization constant set and default checked, fp64 checked" "$testlog" || { tail -40 "$testlog"; echo "FAIL: vadd_test did not check its results" >&2; exit 1; }
+grep -q "urProgramSetSpecializationConstants(.*{.id = 0, .size = 4," "$testlog" || { grep -i specialization "$testlog" | head; echo "FAIL: libsycl set no specialization constant" >&2; exit 1; }
 tools/bazel aquery //examples/oneapi:vadd_test "${dpcpp[@]}" --output=text >"$WORK/aquery" 2>/dev/null
 mnemonics="$(sed -n 's/^  Mnemonic: //p' "$WORK/aquery" | sort -u | tr '\n' ' ')"
 for m in SyclPropagate SyclDeviceOptimize SyclDeviceCompile; do
