@@ -1,5 +1,7 @@
 package llvmir
 
+import "bytes"
+
 // Byte classes and small lexing helpers shared by the reader.
 
 var identChar [256]bool
@@ -110,10 +112,8 @@ func skipString(src []byte, i int) int {
 
 // lineEnd returns the offset of the newline ending the line containing i (or len).
 func lineEnd(src []byte, i int) int {
-	for j := i; j < len(src); j++ {
-		if src[j] == '\n' {
-			return j
-		}
+	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+		return i + j
 	}
 	return len(src)
 }

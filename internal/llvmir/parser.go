@@ -13,6 +13,17 @@ type parser struct {
 	m    *Module
 	pos  int // start of the current line
 	line int // 1-based number of the line at pos
+	// structLen marks the lengths of the module's unquoted struct names (the last entry:
+	// any longer one), so that most %values need no map lookup.
+	structLen [129]bool
+}
+
+// mayBeStruct reports whether an unquoted %name could name a struct type.
+func (p *parser) mayBeStruct(n int) bool {
+	if n >= len(p.structLen) {
+		n = len(p.structLen) - 1
+	}
+	return p.structLen[n]
 }
 
 // item records a top-level entity; consecutive "other" lines merge into one item.
@@ -191,40 +202,49 @@ var typeAttrs = map[string]bool{"byval": true, "sret": true, "byref": true, "ele
 // It records types, global references and metadata references into s.
 func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 	src := s.p.src
+	if end > len(src) {
+		end = len(src)
+	}
 	depth := 0
 	var err error
 	for i < end {
-		c := src[i]
-		switch {
-		case c == '"':
+		switch regionClass[src[i]] {
+		case rPlain:
+			i++
+			for i < end && regionClass[src[i]] == rPlain {
+				i++
+			}
+			continue
+		case rString:
 			j := skipString(src, i)
 			if j < 0 {
 				return i, s.p.errorf(s.line, "unterminated string")
 			}
 			i = j
-		case c == ';':
+		case rComment:
 			return i, nil
-		case c == '(' || c == '{' || c == '[' || c == '<':
+		case rOpen:
 			depth++
 			i++
-		case c == ')' || c == '}' || c == ']' || c == '>':
+		case rClose:
 			depth--
 			if depth < 0 && stopAtClose {
 				return i, nil
 			}
 			i++
-		case c == '@':
+		case rGlobal:
 			i, err = s.globalRef(i, end)
-		case c == '%':
+		case rLocal:
 			i, err = s.localRef(i, end)
-		case c == '!':
+		case rMeta:
 			i, err = s.metadataRef(i, end)
-		case isWordStart(c):
+		case rKeyword:
 			i, err = s.keyword(i, end)
-		case c == '#':
+		case rWord:
+			// A word no keyword starts with: skipped whole.
+			i = scanClass(src, i+1, end, &wordChar)
+		case rAttr:
 			i = s.attrRef(i, end)
-		default:
-			i++
 		}
 		if err != nil {
 			return i, err
@@ -232,6 +252,42 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 	}
 	s.depth = depth
 	return i, nil
+}
+
+// Byte classes of region's dispatch.
+const (
+	rPlain = iota
+	rString
+	rComment
+	rOpen
+	rClose
+	rGlobal
+	rLocal
+	rMeta
+	rKeyword // a word that may be one keyword handles (double, half, byval, ...)
+	rWord    // any other word
+	rAttr
+)
+
+var regionClass [256]uint8
+
+func init() {
+	for c := 0; c < 256; c++ {
+		if isWordStart(byte(c)) {
+			regionClass[c] = rWord
+		}
+	}
+	// The first letters of "double", "half" and the typeAttrs.
+	for _, w := range []string{"double", "half"} {
+		regionClass[w[0]] = rKeyword
+	}
+	for w := range typeAttrs {
+		regionClass[w[0]] = rKeyword
+	}
+	for c, k := range map[byte]uint8{'"': rString, ';': rComment, '(': rOpen, '{': rOpen, '[': rOpen, '<': rOpen,
+		')': rClose, '}': rClose, ']': rClose, '>': rClose, '@': rGlobal, '%': rLocal, '!': rMeta, '#': rAttr} {
+		regionClass[c] = k
+	}
 }
 
 // unbalanced is the message for a statement whose brackets do not close on its line.
@@ -273,7 +329,7 @@ func (s *scanner) localRef(i, end int) (int, error) {
 		}
 	} else {
 		k = scanClass(src, j, end, &identChar)
-		if s.pending == nil && s.p.m.Structs[string(src[j:k])] == nil {
+		if s.pending == nil && (!s.p.mayBeStruct(k-j) || s.p.m.Structs[string(src[j:k])] == nil) {
 			return k, nil // a value, not a type (looked up without a copy)
 		}
 		name = string(src[j:k])
@@ -1029,6 +1085,11 @@ func (p *parser) typeDef(i, end int) error {
 		return p.errorf(p.line, "redefinition of type %%%s", name)
 	}
 	p.m.Structs[name] = st
+	n := len(name)
+	if n >= len(p.structLen) {
+		n = len(p.structLen) - 1
+	}
+	p.structLen[n] = true
 	s := &scanner{p: p, tu: &st.Members, line: p.line, calleeAt: -1, pending: &st.pending}
 	if skipSpaces(src, j+4, end) >= end {
 		return p.errorf(p.line, "expected type after 'type' in the definition of %%%s", name)
