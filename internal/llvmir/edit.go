@@ -2,6 +2,7 @@ package llvmir
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"sort"
 	"strconv"
@@ -166,30 +167,45 @@ func KindRanker(m *Module, newKinds ...string) func(string) int {
 // appearance; named metadata definitions ("!name = ") and strings are not kinds.
 func attachmentKindOrder(src []byte) map[string]int {
 	order := map[string]int{}
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '"':
-			if j := skipString(src, i); j > 0 {
-				i = j - 1
-			}
-		case ';':
-			i = lineEnd(src, i)
-		case '!':
-			j := i + 1
-			for j < len(src) && identChar[src[j]] && src[j] != '"' {
-				j++
-			}
-			if j == i+1 || isDigit(src[i+1]) || j+1 >= len(src) || src[j] != ' ' || src[j+1] != '!' {
-				continue
-			}
-			name := string(src[i+1 : j])
-			if _, ok := order[name]; !ok {
-				order[name] = len(order)
-			}
-			i = j
+	for i := 0; i < len(src); {
+		k := bytes.IndexByte(src[i:], '!')
+		if k < 0 {
+			break
 		}
+		i += k
+		j := i + 1
+		for j < len(src) && identChar[src[j]] && src[j] != '"' {
+			j++
+		}
+		if j == i+1 || isDigit(src[i+1]) || j+1 >= len(src) || src[j] != ' ' || src[j+1] != '!' {
+			i = j
+			continue
+		}
+		// A new kind counts unless it is inside a string or a comment: the line up to it
+		// tells (the names already seen need no such check).
+		if _, seen := order[string(src[i+1:j])]; !seen && !inStringOrComment(src, i) {
+			order[string(src[i+1:j])] = len(order)
+		}
+		i = j
 	}
 	return order
+}
+
+// inStringOrComment reports whether offset i of src lies inside a quoted string or a
+// ';' comment of its line.
+func inStringOrComment(src []byte, i int) bool {
+	inStr := false
+	for p := bytes.LastIndexByte(src[:i], '\n') + 1; p < i; p++ {
+		switch src[p] {
+		case '"':
+			inStr = !inStr
+		case ';':
+			if !inStr {
+				return true
+			}
+		}
+	}
+	return inStr
 }
 
 // SetAttachmentRanked is SetAttachment that places a new attachment among f's existing
