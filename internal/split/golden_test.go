@@ -160,6 +160,12 @@ func TestBadInputs(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.ll")
 	os.WriteFile(bad, []byte("define void @f() {\n  ret void\n"), 0o644)
+	// A device_image_scope device global both kernels use: one image may hold it.
+	dg, _ := os.ReadFile("testdata/device_globals.ll")
+	shared := filepath.Join(dir, "shared.ll")
+	os.WriteFile(shared, bytes.Replace(dg, []byte(`"device_image_scope"="false"`), []byte(`"device_image_scope"="true"`), 1), 0o644)
+	badSize := filepath.Join(dir, "size.ll")
+	os.WriteFile(badSize, bytes.Replace(dg, []byte(`"sycl-device-global-size"="4"`), []byte(`"sycl-device-global-size"="four"`), 1), 0o644)
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -171,6 +177,9 @@ func TestBadInputs(t *testing.T) {
 		{[]string{"post-link", "-frobnicate", "-o", filepath.Join(dir, "o.table"), bad}, 2, "-frobnicate"},
 		{[]string{"post-link", bad}, 2, "missing -o"},
 		{[]string{"split", bad}, 2, "--shards"},
+		{[]string{"post-link", "-split=kernel", "-device-globals", "-S", "-o", filepath.Join(dir, "o.table"), shared}, 1, shared + ":14: device_global @counter has device_image_scope, but images o_0 and o_1 both use it"},
+		{[]string{"split", "-split=kernel", "--shards=2", "--out-dir=" + filepath.Join(dir, "s"), shared}, 1, shared + ":14: device_global @counter has device_image_scope, but images img_"},
+		{[]string{"post-link", "-device-globals", "-S", "-o", filepath.Join(dir, "o.table"), badSize}, 1, badSize + ":14: @counter: \"sycl-device-global-size\"=\"four\" is not a size"},
 		{[]string{"post-link", "-S", "-o", filepath.Join(dir, "o.table"), filepath.Join(dir, "missing.ll")}, 1, "cannot read"},
 	} {
 		msg, code := runTool(tc.args...)
@@ -179,7 +188,7 @@ func TestBadInputs(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
+	if len(entries) != 3 {
 		var names []string
 		for _, e := range entries {
 			names = append(names, e.Name())

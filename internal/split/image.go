@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/props"
@@ -33,7 +34,14 @@ type ImageOptions struct {
 	// !reqd_work_group_size, and required sub-group size, which the runtime hands to
 	// the backend when it builds the program.
 	ProgramMetadata bool
+	// DeviceGlobals adds [SYCL/device globals] (sycl-post-link -device-globals, which
+	// DPC++'s driver always passes): per device_global variable of the image, its size
+	// and whether it has device_image_scope.
+	DeviceGlobals bool
 }
+
+// DeviceGlobalsSet is the property set of ImageOptions.DeviceGlobals.
+const DeviceGlobalsSet = "SYCL/device globals"
 
 // ProgramMetadataSet is the property set of ImageOptions.ProgramMetadata.
 const ProgramMetadataSet = "SYCL/program metadata"
@@ -142,6 +150,9 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	if opts.ProgramMetadata {
 		e.programMetadata(img.Props, g.Entries)
 	}
+	if opts.DeviceGlobals {
+		e.deviceGlobals(img.Props, c)
+	}
 	// [SYCL/misc properties] optLevel, as DPC++ writes it: the "sycl-optlevel" of the
 	// first entry point that has one (DPC++'s front end puts -O<N> on every function).
 	for _, f := range g.Entries {
@@ -187,6 +198,105 @@ func (e *Extractor) programMetadata(r *props.Registry, entries []*llvmir.Functio
 			add().AddU32(f.Name+"@reqd_sub_group_size", v)
 		}
 	}
+}
+
+// DeviceGlobal is a device_global variable: a global with DPC++'s "sycl-unique-id" and
+// "sycl-device-global-size" attributes.
+type DeviceGlobal struct {
+	ID         string
+	Size       uint32
+	ImageScope bool
+	Global     *llvmir.Global
+}
+
+// DeviceGlobals lists the device_global variables among globals, in module order. A
+// size that is not a uint32 is the module's error at the global's line.
+func DeviceGlobals(m *llvmir.Module, globals []*llvmir.Global) ([]DeviceGlobal, error) {
+	var out []DeviceGlobal
+	for _, g := range globals {
+		id, ok := globalAttr(m, g, "sycl-unique-id")
+		if !ok {
+			continue
+		}
+		size, ok := globalAttr(m, g, "sycl-device-global-size")
+		if !ok {
+			continue
+		}
+		n, err := strconv.ParseUint(size, 10, 32)
+		if err != nil {
+			return nil, diag.Errorf(m.File, g.Line, "@%s: \"sycl-device-global-size\"=%q is not a size", g.Name, size)
+		}
+		scope, has := globalAttr(m, g, "device_image_scope")
+		out = append(out, DeviceGlobal{ID: id, Size: uint32(n), ImageScope: has && scope != "false", Global: g})
+	}
+	return out, nil
+}
+
+// globalAttr is a string attribute of a global's attribute groups.
+func globalAttr(m *llvmir.Module, g *llvmir.Global, key string) (string, bool) {
+	for _, id := range g.Types.AttrRefs {
+		if ag := m.AttrGroups[id]; ag != nil {
+			if v, ok := ag.StrAttrs[key]; ok {
+				return v, true
+			}
+		}
+	}
+	return "", false
+}
+
+// deviceGlobals adds [SYCL/device globals] for the device globals of c: per variable
+// (by unique ID), a uint32 size, a uint8 device_image_scope flag and three bytes of
+// padding, as DPC++'s runtime reads them.
+func (e *Extractor) deviceGlobals(r *props.Registry, c *llvmir.Contents) {
+	globals := make([]*llvmir.Global, 0, len(c.Globals))
+	for g := range c.Globals {
+		globals = append(globals, g)
+	}
+	sort.Slice(globals, func(i, j int) bool { return globals[i].Span.Start < globals[j].Span.Start })
+	dgs, _ := DeviceGlobals(e.m, globals) // checkImageScopes reported bad sizes
+	for _, dg := range dgs {
+		v := make([]byte, 8)
+		binary.LittleEndian.PutUint32(v, dg.Size)
+		if dg.ImageScope {
+			v[4] = 1
+		}
+		r.Ensure(DeviceGlobalsSet).AddBytes(dg.ID, v)
+	}
+}
+
+// checkImageScopes checks the module's device globals before any image is written:
+// their sizes, and that no device_image_scope one is in two images (sycl-post-link's
+// rule). name(n) names the image of groups[n] in the message.
+func checkImageScopes(m *llvmir.Module, ex *Extractor, groups []*Group, name func(int) string) error {
+	dgs, err := DeviceGlobals(m, m.Globals)
+	if err != nil {
+		return err
+	}
+	scoped := map[*llvmir.Global]bool{}
+	for _, dg := range dgs {
+		if dg.ImageScope {
+			scoped[dg.Global] = true
+		}
+	}
+	if len(scoped) == 0 {
+		return nil
+	}
+	first := map[*llvmir.Global]int{}
+	// In image order (the last group is image _0), so that the message names the first
+	// image that holds the variable first.
+	for n := len(groups) - 1; n >= 0; n-- {
+		c := ex.Closure(groups[n].Entries)
+		for g := range scoped {
+			if !c.Globals[g] {
+				continue
+			}
+			if f, dup := first[g]; dup {
+				return diag.Errorf(m.File, g.Line, "device_global @%s has device_image_scope, but images %s and %s both use it: a device_image_scope variable may be used by the kernels of one image only (put them in one source, or split less)", g.Name, name(f), name(n))
+			}
+			first[g] = n
+		}
+	}
+	return nil
 }
 
 // kernelReqs encodes one kernel's entry of [SYCL/kernel reqs]: entry_count, then typed

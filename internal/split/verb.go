@@ -64,13 +64,14 @@ func PostLinkVerb() *cli.Verb {
 		specConst                          string
 		symbols, properties, text          bool
 		onlyKernels, kernelReqs, progMD    bool
+		devGlobals                         bool
 		outs                               cli.Multi
 	)
 	return &cli.Verb{
 		Name:    "post-link",
 		Aliases: []string{"sycl-post-link"},
 		Summary: "split device code and describe each image (DPC++ sycl-post-link)",
-		Usage:   "post-link [-split=auto|source|kernel|none] [-spec-const=native|emulation] [-symbols] [-properties] [-S] -o [TARGET,]TABLE... [-out-dir DIR] [IN.ll]",
+		Usage:   "post-link [-split=auto|source|kernel|none] [-spec-const=native|emulation] [-device-globals] [-symbols] [-properties] [-S] -o [TARGET,]TABLE... [-out-dir DIR] [IN.ll]",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&splitMode, "split", "auto", "split mode: auto, source, kernel or none")
 			fs.BoolVar(&symbols, "symbols", false, "write a .sym file per image and a Symbols column")
@@ -81,6 +82,7 @@ func PostLinkVerb() *cli.Verb {
 			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points, not SYCL_EXTERNAL functions")
 			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
 			fs.BoolVar(&progMD, "emit-program-metadata", false, "add [SYCL/program metadata]: each kernel's required work-group and sub-group sizes")
+			fs.BoolVar(&devGlobals, "device-globals", false, "add [SYCL/device globals]: each device_global's size and device_image_scope")
 			fs.StringVar(&specConst, "spec-const", "", "lower SYCL 2020 specialization constants in each image: native (SPIR-V specialization constants) or emulation (loads from the kernel's buffer)")
 			fs.StringVar(&devFile, "device-config-file", "", "device configuration YAML for TARGET tables (default: built-in)")
 			fs.StringVar(&llvmAs, "llvm-as", "", "llvm-as for bitcode output (default: llvm-as-22 or llvm-as on PATH)")
@@ -106,7 +108,7 @@ func PostLinkVerb() *cli.Verb {
 				return err
 			}
 			return postLink(env, m, postLinkOptions{
-				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, symbols: symbols,
+				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, devGlobals: devGlobals, symbols: symbols,
 				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs, specConst: scMode,
 			})
 		},
@@ -116,6 +118,7 @@ func PostLinkVerb() *cli.Verb {
 type postLinkOptions struct {
 	mode                                                       Mode
 	onlyKernels, kernelReqs, progMD, symbols, properties, text bool
+	devGlobals                                                 bool
 	outs                                                       []string
 	outDir, llvmAs                                             string
 	cfg                                                        *devconfig.Config
@@ -187,9 +190,16 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 	}
 	// Groups are numbered from the back: the largest key is _0. Each image is written
 	// as soon as it is built, so memory holds one image's text at a time.
+	if o.devGlobals {
+		if err := checkImageScopes(m, ex, groups, func(n int) string { return filepath.Base(prefix) + "_" + strconv.Itoa(len(groups)-1-n) }); err != nil {
+			return err
+		}
+	}
 	var rows []postLinkRow
 	for n := len(groups) - 1; n >= 0; n-- {
-		r, err := o.emit(env, &out, prefix+"_"+strconv.Itoa(len(rows)), ex.Image(groups[n], ImageOptions{KernelReqs: o.kernelReqs, ProgramMetadata: o.progMD}))
+		base := prefix + "_" + strconv.Itoa(len(rows))
+		img := ex.Image(groups[n], ImageOptions{KernelReqs: o.kernelReqs, ProgramMetadata: o.progMD, DeviceGlobals: o.devGlobals})
+		r, err := o.emit(env, &out, base, img)
 		if err != nil {
 			return err
 		}
@@ -348,7 +358,8 @@ func SplitVerb() *cli.Verb {
 			if err != nil {
 				return err
 			}
-			return SplitShards(m, Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs, ProgramMetadata: progMD}, dirs)
+			// DPC++'s driver always asks sycl-post-link for -device-globals.
+			return SplitShards(m, Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true}, dirs)
 		},
 	}
 }
@@ -387,6 +398,11 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 		}
 	}
 	ex := NewExtractor(m)
+	if iopts.DeviceGlobals {
+		if err := checkImageScopes(m, ex, groups, func(n int) string { return "img_" + Identity(groups[n]) }); err != nil {
+			return err
+		}
+	}
 	byShard := make([][]*Group, len(dirs))
 	for _, g := range groups {
 		s := Shard(g, len(dirs))
