@@ -670,6 +670,7 @@ func (f *stopFinder) next(i int) int {
 }
 
 func (r *renumberer) rewriteTo(out *bytes.Buffer, src []byte) {
+	src = foldConstExprs(src)
 	start := 0 // src[start:i] is pending, unchanged text
 	stops := newStopFinder(src, `"!#;`)
 	for i := 0; i < len(src); i++ {
