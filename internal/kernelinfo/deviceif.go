@@ -171,11 +171,6 @@ func CondAspects(cond []int) []int {
 	return out
 }
 
-// linkageWords are the header keywords a declaration cannot carry.
-var linkageWords = map[string]bool{"private": true, "internal": true, "available_externally": true,
-	"linkonce": true, "weak": true, "common": true, "appending": true, "extern_weak": true,
-	"linkonce_odr": true, "weak_odr": true, "external": true}
-
 // lowerCondCaller turns the definition of conditional caller f (annotated by the header)
 // into DPC++'s declaration and passes its action first at every call.
 func lowerCondCaller(m *llvmir.Module, ed *llvmir.Editor, f *llvmir.Function, from string) error {
@@ -239,7 +234,7 @@ func condDeclaration(m *llvmir.Module, f *llvmir.Function) (string, error) {
 	var b strings.Builder
 	b.WriteString("declare")
 	for i, w := range strings.Fields(before) {
-		if i == 0 || linkageWords[w] {
+		if i == 0 || llvmir.LinkageWords[w] {
 			continue // "define" and the linkage
 		}
 		b.WriteString(" " + w)

@@ -151,6 +151,12 @@ func globalNames(v []byte) []string {
 type Contents struct {
 	Funcs   map[*Function]bool // definitions and the declarations they need
 	Globals map[*Global]bool
+	// DeclOnly are definitions the module holds as declarations (sycl-post-link's
+	// virtual functions outside their own image); Closure does not look into them.
+	DeclOnly map[*Function]bool
+	// Stubs are definitions whose body becomes "ret void" / "ret T poison" (a dummy
+	// virtual-functions image), without their used-aspect attachments.
+	Stubs map[*Function]bool
 	// Internal holds the definitions the module gives internal linkage (InternalizeHeader:
 	// no preemption, visibility or DLL storage words, no comdat); the caller picks only
 	// functions that are alone in their comdat.
@@ -174,8 +180,15 @@ func (e *Extractor) Exclude(name string) {
 // non-discardable global (and what it references), and for an indirect call every
 // "referenced-indirectly" function.
 func (e *Extractor) Closure(entries []*Function) *Contents {
+	return e.ClosureWith(entries, nil, nil)
+}
+
+// ClosureWith is Closure where the definitions for which declOnly returns true are
+// held as declarations, and those for which stub returns true with an empty body;
+// neither is looked into.
+func (e *Extractor) ClosureWith(entries []*Function, declOnly, stub func(*Function) bool) *Contents {
 	m := e.m
-	c := &Contents{Funcs: map[*Function]bool{}, Globals: map[*Global]bool{}}
+	c := &Contents{Funcs: map[*Function]bool{}, Globals: map[*Global]bool{}, DeclOnly: map[*Function]bool{}, Stubs: map[*Function]bool{}}
 	var fq []*Function
 	var gq []*Global
 	addF := func(f *Function) {
@@ -208,6 +221,14 @@ func (e *Extractor) Closure(entries []*Function) *Contents {
 			f := fq[len(fq)-1]
 			fq = fq[:len(fq)-1]
 			if f.Decl {
+				continue
+			}
+			if declOnly != nil && declOnly(f) {
+				c.DeclOnly[f] = true
+				continue
+			}
+			if stub != nil && stub(f) {
+				c.Stubs[f] = true
 				continue
 			}
 			for _, call := range f.Calls {
@@ -244,6 +265,7 @@ func (e *Extractor) Closure(entries []*Function) *Contents {
 func (e *Extractor) Module(c *Contents) []byte {
 	parts := e.gather(c, e.keptNamedOps(c), e.referenced(c))
 	parts.internal = c.Internal
+	parts.declOnly, parts.stubs = c.DeclOnly, c.Stubs
 	return e.emit(parts)
 }
 
@@ -384,11 +406,17 @@ func (e *Extractor) referenced(c *Contents) references {
 		for _, t := range f.Sig.TypeRefs {
 			useType(t)
 		}
-		for _, t := range f.Body.TypeRefs {
-			useType(t)
-		}
 		for _, a := range f.AttrGroups {
 			r.attrs[a] = true
+		}
+		if c.DeclOnly[f] || c.Stubs[f] {
+			if c.Stubs[f] && f.Comdat != "" {
+				r.comdats[f.Comdat] = true
+			}
+			continue // the body is not written
+		}
+		for _, t := range f.Body.TypeRefs {
+			useType(t)
 		}
 		for _, a := range f.Body.AttrRefs {
 			r.attrs[a] = true
@@ -423,7 +451,7 @@ type moduleParts struct {
 	funcsLen                                         int
 	attrLines                                        map[int][]byte
 	items                                            []int // kept items, in module order
-	internal                                         map[*Function]bool
+	internal, declOnly, stubs                        map[*Function]bool
 }
 
 func (e *Extractor) gather(c *Contents, namedOps [][]int, refs references) *moduleParts {
@@ -509,7 +537,13 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 		if it := m.Items[idx]; it.Kind == ItemFunc {
 			out.WriteByte('\n')
 			text := m.Src[it.Span.Start:it.Span.End]
-			if f := m.Funcs[it.Index]; p.internal[f] {
+			f := m.Funcs[it.Index]
+			switch {
+			case p.declOnly[f]:
+				text = []byte(DeclarationOf(m, f))
+			case p.stubs[f]:
+				text = []byte(StubOf(m, f))
+			case p.internal[f]:
 				text, _ = InternalizeHeader(text, f.HeaderEnd-it.Span.Start)
 			}
 			writeWithoutCommentLines(rn, &out, text)

@@ -177,8 +177,8 @@ func TestBadInputs(t *testing.T) {
 		{[]string{"post-link", "-frobnicate", "-o", filepath.Join(dir, "o.table"), bad}, 2, "-frobnicate"},
 		{[]string{"post-link", bad}, 2, "missing -o"},
 		{[]string{"split", bad}, 2, "--shards"},
-		{[]string{"post-link", "-split=kernel", "-device-globals", "-S", "-o", filepath.Join(dir, "o.table"), shared}, 1, shared + ":14: device_global @counter has device_image_scope, but images o_0 and o_1 both use it"},
-		{[]string{"split", "-split=kernel", "--shards=2", "--out-dir=" + filepath.Join(dir, "s"), shared}, 1, shared + ":14: device_global @counter has device_image_scope, but images img_"},
+		{[]string{"post-link", "-split=kernel", "-device-globals", "-S", "-o", filepath.Join(dir, "o.table"), shared}, 1, shared + ":14: device_global @counter has device_image_scope, but the images of KB and KA both use it"},
+		{[]string{"split", "-split=kernel", "--shards=2", "--out-dir=" + filepath.Join(dir, "s"), shared}, 1, shared + ":14: device_global @counter has device_image_scope, but the images of "},
 		{[]string{"post-link", "-device-globals", "-S", "-o", filepath.Join(dir, "o.table"), badSize}, 1, badSize + ":14: @counter: \"sycl-device-global-size\"=\"four\" is not a size"},
 		{[]string{"post-link", "-S", "-o", filepath.Join(dir, "o.table"), filepath.Join(dir, "missing.ll")}, 1, "cannot read"},
 	} {

@@ -34,6 +34,12 @@ type ImageOptions struct {
 	// !reqd_work_group_size, and required sub-group size, which the runtime hands to
 	// the backend when it builds the program.
 	ProgramMetadata bool
+	// VirtualFunctions handles "indirectly-callable" functions as sycl-post-link's JIT
+	// flow does: an image holds the virtual functions of other images as declarations,
+	// [SYCL/virtual functions] says which set an image provides
+	// ("virtual-functions-set") or uses ("uses-virtual-functions-set"), and
+	// DummyImage makes the stand-in of a set that needs optional aspects.
+	VirtualFunctions bool
 	// DeviceGlobals adds [SYCL/device globals] (sycl-post-link -device-globals, which
 	// DPC++'s driver always passes): per device_global variable of the image, its size
 	// and whether it has device_image_scope.
@@ -133,11 +139,17 @@ func (e *Extractor) internalize(c *llvmir.Contents, entries []*llvmir.Function) 
 
 // Image extracts group g.
 func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
-	c := e.Closure(g.Entries)
+	var c *llvmir.Contents
+	if opts.VirtualFunctions {
+		entry := entrySet(g.Entries)
+		c = e.ClosureWith(g.Entries, func(f *llvmir.Function) bool { return !entry[f] && e.virtualFunction(f) }, nil)
+	} else {
+		c = e.Closure(g.Entries)
+	}
 	e.internalize(c, g.Entries)
 	funcs := e.FuncsInOrder(c)
 	img := &Image{Group: g, Text: e.Module(c)}
-	img.Reqs = kernelinfo.ComputeRequirements(e.m, funcs, g.Entries)
+	img.Reqs = kernelinfo.ComputeRequirements(e.m, withBodies(c, funcs), g.Entries)
 	img.Props = &props.Registry{}
 	img.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", kernelinfo.DeviceLibMask(e.m, funcs, Triple(e.m)))
 	img.Reqs.AddTo(img.Props)
@@ -152,6 +164,9 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	}
 	if opts.DeviceGlobals {
 		e.deviceGlobals(img.Props, c)
+	}
+	if opts.VirtualFunctions {
+		e.virtualFunctionSets(img.Props, funcs, c)
 	}
 	// [SYCL/misc properties] optLevel, as DPC++ writes it: the "sycl-optlevel" of the
 	// first entry point that has one (DPC++'s front end puts -O<N> on every function).
@@ -198,6 +213,99 @@ func (e *Extractor) programMetadata(r *props.Registry, entries []*llvmir.Functio
 			add().AddU32(f.Name+"@reqd_sub_group_size", v)
 		}
 	}
+}
+
+// VirtualFunctionsSet is the property set of ImageOptions.VirtualFunctions.
+const VirtualFunctionsSet = "SYCL/virtual functions"
+
+func entrySet(entries []*llvmir.Function) map[*llvmir.Function]bool {
+	m := make(map[*llvmir.Function]bool, len(entries))
+	for _, f := range entries {
+		m[f] = true
+	}
+	return m
+}
+
+// virtualFunction reports whether f is a definition of a virtual function (DPC++'s
+// "indirectly-callable" attribute names its set).
+func (e *Extractor) virtualFunction(f *llvmir.Function) bool {
+	_, ok := e.m.FnAttr(f, "indirectly-callable")
+	return ok && !f.Decl
+}
+
+// withBodies drops from funcs those c writes without their body: a declaration
+// requires nothing of a device.
+func withBodies(c *llvmir.Contents, funcs []*llvmir.Function) []*llvmir.Function {
+	if len(c.DeclOnly) == 0 && len(c.Stubs) == 0 {
+		return funcs
+	}
+	out := make([]*llvmir.Function, 0, len(funcs))
+	for _, f := range funcs {
+		if !c.DeclOnly[f] && !c.Stubs[f] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// virtualFunctionSets adds [SYCL/virtual functions] as sycl-post-link does: the set of
+// the first virtual function the image defines ("virtual-functions-set"), or else the
+// sets its functions' "calls-indirectly" attributes name ("uses-virtual-functions-set",
+// comma-separated; sorted here, where DPC++'s order is its hash set's).
+func (e *Extractor) virtualFunctionSets(r *props.Registry, funcs []*llvmir.Function, c *llvmir.Contents) {
+	used := map[string]bool{}
+	for _, f := range funcs {
+		if f.Decl || c.DeclOnly[f] {
+			continue
+		}
+		if set, ok := e.m.FnAttr(f, "indirectly-callable"); ok {
+			r.Ensure(VirtualFunctionsSet).AddBytes("virtual-functions-set", []byte(set))
+			return
+		}
+		if sets, ok := e.m.FnAttr(f, "calls-indirectly"); ok {
+			for _, s := range strings.Split(sets, ",") {
+				if s != "" {
+					used[s] = true
+				}
+			}
+		}
+	}
+	if len(used) == 0 {
+		return
+	}
+	names := make([]string, 0, len(used))
+	for s := range used {
+		names = append(names, s)
+	}
+	sort.Strings(names)
+	r.Ensure(VirtualFunctionsSet).AddBytes("uses-virtual-functions-set", []byte(strings.Join(names, ",")))
+}
+
+// DummyImage is the stand-in DPC++ adds after the image of a virtual-functions set that
+// requires optional aspects: the same virtual functions with empty bodies, requiring no
+// aspect, marked "dummy-image" so that the runtime links it where the real one cannot
+// run. It is nil for an image that needs none.
+func (e *Extractor) DummyImage(img *Image, opts ImageOptions) *Image {
+	g := img.Group
+	if !opts.VirtualFunctions || len(img.Reqs.Aspects) == 0 || len(g.Entries) == 0 {
+		return nil
+	}
+	for _, f := range g.Entries {
+		if !e.virtualFunction(f) {
+			return nil
+		}
+	}
+	entry := entrySet(g.Entries)
+	c := e.ClosureWith(g.Entries, func(f *llvmir.Function) bool { return !entry[f] && e.virtualFunction(f) }, func(f *llvmir.Function) bool { return entry[f] })
+	d := &Image{Group: g, Text: e.Module(c), Props: &props.Registry{}, Symbols: img.Symbols}
+	d.Reqs = kernelinfo.ComputeRequirements(e.m, nil, nil)
+	d.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", 0)
+	d.Reqs.AddTo(d.Props)
+	set, _ := e.m.FnAttr(g.Entries[0], "indirectly-callable")
+	vf := d.Props.Add(VirtualFunctionsSet)
+	vf.AddBytes("virtual-functions-set", []byte(set))
+	vf.AddU32("dummy-image", 1)
+	return d
 }
 
 // DeviceGlobal is a device_global variable: a global with DPC++'s "sycl-unique-id" and
@@ -266,8 +374,8 @@ func (e *Extractor) deviceGlobals(r *props.Registry, c *llvmir.Contents) {
 
 // checkImageScopes checks the module's device globals before any image is written:
 // their sizes, and that no device_image_scope one is in two images (sycl-post-link's
-// rule). name(n) names the image of groups[n] in the message.
-func checkImageScopes(m *llvmir.Module, ex *Extractor, groups []*Group, name func(int) string) error {
+// rule).
+func checkImageScopes(m *llvmir.Module, ex *Extractor, groups []*Group) error {
 	dgs, err := DeviceGlobals(m, m.Globals)
 	if err != nil {
 		return err
@@ -291,7 +399,7 @@ func checkImageScopes(m *llvmir.Module, ex *Extractor, groups []*Group, name fun
 				continue
 			}
 			if f, dup := first[g]; dup {
-				return diag.Errorf(m.File, g.Line, "device_global @%s has device_image_scope, but images %s and %s both use it: a device_image_scope variable may be used by the kernels of one image only (put them in one source, or split less)", g.Name, name(f), name(n))
+				return diag.Errorf(m.File, g.Line, "device_global @%s has device_image_scope, but the images of %s and %s both use it: a device_image_scope variable may be used by the kernels of one image only (put them in one source, or split less)", g.Name, groups[f].Entries[0].Name, groups[n].Entries[0].Name)
 			}
 			first[g] = n
 		}

@@ -50,6 +50,9 @@ type Options struct {
 	// requirements, as the specification asks after any split mode (the `split` verb);
 	// DPC++'s sycl-post-link does it only for per-source scope.
 	RequirementSplit bool
+	// VirtualFunctions groups "indirectly-callable" functions by set (and requirements)
+	// in every split mode, as sycl-post-link outlines each set into images of its own.
+	VirtualFunctions bool
 }
 
 // Group is a set of entry points that share a device image.
@@ -93,6 +96,9 @@ func Groups(m *llvmir.Module, opts Options) []*Group {
 			key = "<GLOBAL>"
 		case ModeKernel:
 			key = f.Name
+			if _, vf := m.FnAttr(f, "indirectly-callable"); vf && opts.VirtualFunctions {
+				key = moduleKey(m, f) + requirementKey(m, f)
+			}
 		default:
 			key = moduleKey(m, f) + requirementKey(m, f)
 		}

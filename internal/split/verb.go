@@ -170,7 +170,7 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 			out.Abort()
 		}
 	}()
-	groups := Groups(m, Options{Mode: o.mode, EmitOnlyKernels: o.onlyKernels})
+	groups := Groups(m, Options{Mode: o.mode, EmitOnlyKernels: o.onlyKernels, VirtualFunctions: true})
 	if err := checkEntryNames(m, groups); err != nil {
 		return err
 	}
@@ -191,19 +191,28 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 	// Groups are numbered from the back: the largest key is _0. Each image is written
 	// as soon as it is built, so memory holds one image's text at a time.
 	if o.devGlobals {
-		if err := checkImageScopes(m, ex, groups, func(n int) string { return filepath.Base(prefix) + "_" + strconv.Itoa(len(groups)-1-n) }); err != nil {
+		if err := checkImageScopes(m, ex, groups); err != nil {
 			return err
 		}
 	}
 	var rows []postLinkRow
 	for n := len(groups) - 1; n >= 0; n-- {
 		base := prefix + "_" + strconv.Itoa(len(rows))
-		img := ex.Image(groups[n], ImageOptions{KernelReqs: o.kernelReqs, ProgramMetadata: o.progMD, DeviceGlobals: o.devGlobals})
+		iopts := ImageOptions{KernelReqs: o.kernelReqs, ProgramMetadata: o.progMD, DeviceGlobals: o.devGlobals, VirtualFunctions: true}
+		img := ex.Image(groups[n], iopts)
+		dummy := ex.DummyImage(img, iopts)
 		r, err := o.emit(env, &out, base, img)
 		if err != nil {
 			return err
 		}
 		rows = append(rows, r)
+		if dummy != nil {
+			r, err := o.emit(env, &out, prefix+"_"+strconv.Itoa(len(rows)), dummy)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, r)
+		}
 	}
 	if len(groups) == 0 {
 		// No entry points: DPC++ still emits the module as one image.
@@ -399,7 +408,7 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 	}
 	ex := NewExtractor(m)
 	if iopts.DeviceGlobals {
-		if err := checkImageScopes(m, ex, groups, func(n int) string { return "img_" + Identity(groups[n]) }); err != nil {
+		if err := checkImageScopes(m, ex, groups); err != nil {
 			return err
 		}
 	}
