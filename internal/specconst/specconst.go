@@ -47,6 +47,10 @@ const (
 	Native
 	// Emulation: loads from the kernel's specialization-constant buffer.
 	Emulation
+	// Defaults: each read is its default value (sycl-post-link
+	// -generate-device-image-default-spec-consts makes such an image for the runtime to
+	// use while no value is set).
+	Defaults
 )
 
 // ParseMode reads sycl-post-link's -spec-const values ("rt" and "default" are DPC++'s
@@ -69,6 +73,8 @@ func (m Mode) String() string {
 		return "native"
 	case Emulation:
 		return "emulation"
+	case Defaults:
+		return "defaults"
 	}
 	return "none"
 }
@@ -95,15 +101,26 @@ var Marker = []byte("SpecConstantValue")
 
 // Const is one specialization constant of an image.
 type Const struct {
-	SymID  string
-	Type   string // the LLVM scalar type
+	SymID string
+	Type  string // the LLVM type as written
+	// ID is the first SpecId of its scalar leaves (native) or its index (emulation).
 	ID     uint32
-	Size   int
+	Size   int // with tail padding
 	Offset int // in the emulation buffer
 	// Pad is the padding after the constant in the emulation buffer.
 	Pad     int
 	Default string // the default's LLVM constant text
+	typ     *ltype
+	leaves  []leaf
 	bytes   []byte
+	native  bool
+}
+
+// leaf is a scalar element of a constant: its type, value and offset in the constant.
+type leaf struct {
+	t      *ltype
+	value  string
+	offset int
 }
 
 // Result is a lowered image.
@@ -125,6 +142,7 @@ func Lower(file string, src []byte, mode Mode) (*Result, error) {
 	}
 	l := &lowering{m: m, mode: mode, byID: map[string]*Const{}, decls: map[string]string{}}
 	l.lineStarts()
+	l.types = &typeParser{cache: map[string]*ltype{}, bodies: l.structBody}
 	for _, f := range m.Funcs {
 		if f.Decl {
 			continue
@@ -151,6 +169,8 @@ type lowering struct {
 	decls  map[string]string // new declarations by callee name
 	nDecl  []string          // their order
 	tmp    int
+	nextID uint32 // the next native SpecId
+	types  *typeParser
 	strs   []string // symbolic-ID string globals the reads used
 	olds   map[string]bool
 	end    int // emulation buffer size so far
@@ -187,9 +207,7 @@ func (l *lowering) errorf(line int, format string, args ...interface{}) error {
 // call lowers one call instruction if it reads a specialization constant.
 func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 	switch {
-	case strings.HasPrefix(c.Callee, scalar2020):
-	case strings.HasPrefix(c.Callee, composite2020):
-		return l.errorf(c.Line, "in %s: a composite specialization constant (@%s): rules_sycl lowers scalar specialization constants only", f.Name, c.Callee)
+	case strings.HasPrefix(c.Callee, scalar2020), strings.HasPrefix(c.Callee, composite2020):
 	case strings.HasPrefix(c.Callee, scalarOld), strings.HasPrefix(c.Callee, compositeOld):
 		return l.errorf(c.Line, "in %s: @%s is the SYCL 1.2.1 specialization-constant API, which rules_sycl does not lower: use SYCL 2020's specialization_id and kernel_handler", f.Name, c.Callee)
 	default:
@@ -210,25 +228,141 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 	var text string
 	switch l.mode {
 	case Native:
-		name := "_Z20__spirv_SpecConstanti" + mangle(sc.Type)
-		l.declare(name, fmt.Sprintf("declare %s @%s(i32, %s)", sc.Type, name, sc.Type))
-		text = fmt.Sprintf("%s%s = call %s @%s(i32 %d, %s %s)%s", in.indent, in.result, sc.Type, name, sc.ID, sc.Type, sc.Default, in.trailer)
+		var b strings.Builder
+		name := in.result
+		if in.sret != "" {
+			name = l.temp()
+		}
+		l.nativeValue(&b, in.indent, sc, sc.typ, sc.leaves, name, in.trailer)
+		text = b.String() + l.store(in, sc, name)
 	case Emulation:
 		if in.bufValue == "null" || in.bufValue == "undef" || in.bufValue == "poison" {
 			return l.errorf(c.Line, "in %s: specialization constant %q is read for emulation (an AOT, NVPTX or AMDGCN image), but the kernel passes no specialization-constant buffer (%s): this device code was compiled for SPIR-V's native specialization constants; compile it for this target", f.Name, sc.SymID, in.bufValue)
 		}
-		l.tmp++
-		gep := fmt.Sprintf("%%spec.const.gep.%d", l.tmp)
-		text = fmt.Sprintf("%s%s = getelementptr i8, %s %s, i32 %d\n%s%s = load %s, %s %s, align %d%s",
+		gep := l.temp()
+		name := in.result
+		if in.sret != "" {
+			name = l.temp()
+		}
+		text = fmt.Sprintf("%s%s = getelementptr i8, %s %s, i32 %d\n%s%s = load %s, %s %s, align %d%s\n",
 			in.indent, gep, in.bufType, in.bufValue, sc.Offset,
-			in.indent, in.result, sc.Type, in.bufType, gep, align(sc.Type), in.trailer)
+			in.indent, name, sc.Type, in.bufType, gep, sc.typ.align, in.trailer) + l.store(in, sc, name)
+	case Defaults:
+		if in.sret != "" {
+			text = l.store(in, sc, sc.Default)
+		} else {
+			// Text cannot rename the call's uses: its result becomes the default through a
+			// select of equal arms, which any optimiser folds.
+			text = fmt.Sprintf("%s%s = select i1 true, %s %s, %s %s%s\n", in.indent, in.result, sc.Type, sc.Default, sc.Type, sc.Default, in.trailer)
+		}
 	}
-	l.edits = append(l.edits, edit{s, e, text})
+	l.edits = append(l.edits, edit{s, e, strings.TrimSuffix(text, "\n")})
 	if l.olds == nil {
 		l.olds = map[string]bool{}
 	}
 	l.olds[c.Callee] = true
 	return nil
+}
+
+// structBody is the text after "= type " of struct %name's definition.
+func (l *lowering) structBody(name string) (string, bool) {
+	st := l.m.Structs[name]
+	if st == nil || st.Line < 1 || st.Line > len(l.starts) {
+		return "", false
+	}
+	s, e := l.lineSpan(st.Line)
+	line := string(l.m.Src[s:e])
+	i := strings.Index(line, "= type ")
+	if i < 0 {
+		return "", false
+	}
+	return line[i+len("= type "):], true
+}
+
+// temp is a fresh value name.
+func (l *lowering) temp() string {
+	l.tmp++
+	return fmt.Sprintf("%%spec.const.%d", l.tmp)
+}
+
+// store writes value v to a read's sret pointer ("" when the read returns it).
+func (l *lowering) store(in *callInst, sc *Const, v string) string {
+	if in.sret == "" {
+		return ""
+	}
+	return fmt.Sprintf("%sstore %s %s, %s, align %d%s\n", in.indent, sc.Type, v, in.sret, sc.typ.align, in.trailer)
+}
+
+// nativeValue writes the __spirv_SpecConstant reads of a constant's leaves and the
+// __spirv_SpecConstantComposite calls that assemble them, and returns the value.
+// The outermost value is named v (with the call's attachments, trailer); inner ones
+// get fresh names.
+func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *ltype, leaves []leaf, v, trailer string) {
+	if t.scalar != "" {
+		lf := leaves[0]
+		id := sc.ID + uint32(l.leafIndex(sc, lf))
+		name := "_Z20__spirv_SpecConstanti" + mangle(t.scalar)
+		l.declare(name, fmt.Sprintf("declare %s @%s(i32, %s)", t.text, name, t.text))
+		fmt.Fprintf(b, "%s%s = call %s @%s(i32 %d, %s %s)%s\n", indent, v, t.text, name, id, t.text, lf.value, trailer)
+		return
+	}
+	var args, types []string
+	for i := 0; i < t.n(); i++ {
+		e := t.element(i)
+		lo, hi := leafRange(leaves, t.offsetIn(leaves, i), e)
+		ev := l.temp()
+		l.nativeValue(b, indent, sc, e, leaves[lo:hi], ev, "")
+		args = append(args, e.typeText()+" "+ev)
+		types = append(types, e.typeText())
+	}
+	var m strings.Builder
+	for i := 0; i < t.n(); i++ {
+		m.WriteString(t.element(i).mangled())
+	}
+	name := "_Z29__spirv_SpecConstantComposite" + m.String() + "_R" + t.mangled()
+	l.declare(name, fmt.Sprintf("declare %s @%s(%s)", t.typeText(), name, strings.Join(types, ", ")))
+	fmt.Fprintf(b, "%s%s = call %s @%s(%s)%s\n", indent, v, t.typeText(), name, strings.Join(args, ", "), trailer)
+}
+
+// leafIndex is the position of a leaf among its constant's leaves.
+func (l *lowering) leafIndex(sc *Const, lf leaf) int {
+	for i := range sc.leaves {
+		if sc.leaves[i].offset == lf.offset && sc.leaves[i].t == lf.t {
+			return i
+		}
+	}
+	return 0
+}
+
+// offsetIn is the absolute offset of element i of t, given t's leaves (the first
+// leaf's offset is t's own start).
+func (t *ltype) offsetIn(leaves []leaf, i int) int {
+	base := 0
+	if len(leaves) > 0 {
+		base = leaves[0].offset - firstLeafOffset(t)
+	}
+	return base + t.offset(i)
+}
+
+// firstLeafOffset is the offset of t's first scalar leaf within t.
+func firstLeafOffset(t *ltype) int {
+	if t.scalar != "" || t.n() == 0 {
+		return 0
+	}
+	return t.offset(0) + firstLeafOffset(t.element(0))
+}
+
+// leafRange is the range of leaves that lie in an element of type e at offset off.
+func leafRange(leaves []leaf, off int, e *ltype) (int, int) {
+	lo := 0
+	for lo < len(leaves) && leaves[lo].offset < off {
+		lo++
+	}
+	hi := lo
+	for hi < len(leaves) && leaves[hi].offset < off+e.allocSize() {
+		hi++
+	}
+	return lo, hi
 }
 
 // constant returns the constant a read names, numbering it on its first read.
@@ -241,34 +375,47 @@ func (l *lowering) constant(c llvmir.Call, in *callInst) (*Const, error) {
 	if err != nil {
 		return nil, l.errorf(c.Line, "call of @%s: symbolic ID: %v", c.Callee, err)
 	}
-	typ := in.retType
-	size := sizeOf(typ)
-	if size == 0 {
-		return nil, l.errorf(c.Line, "specialization constant %q has type %s: want i1, i8, i16, i32, i64, half, float or double", sym, typ)
+	t, _, err := l.types.parse(in.retType)
+	if err != nil {
+		return nil, l.errorf(c.Line, "specialization constant %q: %v", sym, err)
 	}
-	def, err := l.defaultValue(c, in.args[1], typ)
+	def, err := l.defaultValue(c, in.args[1], t)
 	if err != nil {
 		return nil, err
 	}
 	if sc := l.byID[sym]; sc != nil {
-		if sc.Type != typ {
-			return nil, l.errorf(c.Line, "specialization constant %q is read as %s here and as %s before", sym, typ, sc.Type)
+		if sc.Type != t.typeText() {
+			return nil, l.errorf(c.Line, "specialization constant %q is read as %s here and as %s before", sym, t.typeText(), sc.Type)
 		}
 		return sc, nil
 	}
-	b, err := encode(typ, def)
-	if err != nil {
-		return nil, l.errorf(c.Line, "specialization constant %q: default %s %s: %v", sym, typ, def, err)
+	sc := &Const{SymID: sym, Type: t.typeText(), Size: t.allocSize(), Default: def, typ: t, native: l.mode == Native}
+	if sc.leaves, err = l.leaves(t, def, 0); err != nil {
+		return nil, l.errorf(c.Line, "specialization constant %q: default %s: %v", sym, def, err)
 	}
-	sc := &Const{SymID: sym, Type: typ, ID: uint32(len(l.consts)), Size: size, Default: def, bytes: b}
+	sc.bytes = make([]byte, sc.Size)
+	for _, lf := range sc.leaves {
+		b, err := encode(lf.t.scalar, lf.value)
+		if err != nil {
+			return nil, l.errorf(c.Line, "specialization constant %q: default %s %s: %v", sym, lf.t.text, lf.value, err)
+		}
+		copy(sc.bytes[lf.offset:], b)
+	}
+	switch l.mode {
+	case Native:
+		sc.ID = l.nextID
+		l.nextID += uint32(len(sc.leaves))
+	default:
+		sc.ID = uint32(len(l.consts))
+	}
 	if l.mode == Emulation {
-		a := align(typ)
+		a := t.align
 		off := (l.end + a - 1) / a * a
 		if n := len(l.consts); n > 0 && off > l.end {
 			l.consts[n-1].Pad = off - l.end
 		}
 		sc.Offset = off
-		l.end = off + size
+		l.end = off + sc.Size
 	}
 	l.byID[sym] = sc
 	l.consts = append(l.consts, sc)
@@ -276,13 +423,90 @@ func (l *lowering) constant(c llvmir.Call, in *callInst) (*Const, error) {
 	return sc, nil
 }
 
+// leaves lists the scalar elements of constant text v of type t (zeroinitializer,
+// undef and poison read as zeros), at their offsets from base.
+func (l *lowering) leaves(t *ltype, v string, base int) ([]leaf, error) {
+	v = strings.TrimSpace(v)
+	isZero := v == "zeroinitializer" || v == "undef" || v == "poison"
+	if t.scalar != "" {
+		if isZero {
+			v = zero(t.scalar)
+		}
+		if t.scalar == "ptr" {
+			return nil, fmt.Errorf("a pointer cannot be a specialization constant")
+		}
+		return []leaf{{t: t, value: v, offset: base}}, nil
+	}
+	var elems []string
+	if !isZero {
+		if strings.HasPrefix(v, `c"`) && t.array {
+			return l.stringLeaves(t, v, base)
+		}
+		open := 0
+		if t.packed {
+			open = 1
+		}
+		if len(v) < 2+2*open {
+			return nil, fmt.Errorf("not an aggregate constant")
+		}
+		elems = splitTop(v[1+open : len(v)-1-open])
+		if len(elems) != t.n() {
+			return nil, fmt.Errorf("%d elements for a type of %d", len(elems), t.n())
+		}
+	}
+	var out []leaf
+	for i := 0; i < t.n(); i++ {
+		e := t.element(i)
+		ev := "zeroinitializer"
+		if !isZero {
+			_, rest, err := l.types.parse(elems[i])
+			if err != nil {
+				return nil, err
+			}
+			ev = rest
+		}
+		ls, err := l.leaves(e, ev, base+t.offset(i))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ls...)
+	}
+	return out, nil
+}
+
+// stringLeaves reads a c"..." array constant.
+func (l *lowering) stringLeaves(t *ltype, v string, base int) ([]leaf, error) {
+	if t.elems[0].scalar != "i8" {
+		return nil, fmt.Errorf("a c\"...\" constant of %s", t.typeText())
+	}
+	raw := v[2 : len(v)-1]
+	var out []leaf
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c == '\\' && i+2 < len(raw) {
+			n, err := strconv.ParseUint(raw[i+1:i+3], 16, 8)
+			if err != nil {
+				return nil, err
+			}
+			c = byte(n)
+			i += 2
+		}
+		out = append(out, leaf{t: t.elems[0], value: strconv.Itoa(int(int8(c))), offset: base + len(out)})
+	}
+	if len(out) != t.count {
+		return nil, fmt.Errorf("string of %d bytes for %s", len(out), t.typeText())
+	}
+	return out, nil
+}
+
 // defaultValue is the default of a read: the first field of the specialization_id
-// global the second argument points at (zero for zeroinitializer or a null pointer).
-func (l *lowering) defaultValue(c llvmir.Call, arg, typ string) (string, error) {
+// global the second argument points at, as written ("zeroinitializer" for a zero
+// initializer or a null pointer).
+func (l *lowering) defaultValue(c llvmir.Call, arg string, t *ltype) (string, error) {
 	name := firstGlobal(arg)
 	if name == "" {
 		if strings.HasSuffix(strings.TrimSpace(arg), "null") {
-			return zero(typ), nil
+			return zeroText(t), nil
 		}
 		return "", l.errorf(c.Line, "call of @%s: its second argument names no specialization_id: %s", c.Callee, arg)
 	}
@@ -294,38 +518,54 @@ func (l *lowering) defaultValue(c llvmir.Call, arg, typ string) (string, error) 
 	if i := strings.IndexByte(text, '\n'); i >= 0 {
 		text = text[:i]
 	}
-	if strings.Contains(text, " zeroinitializer") {
-		return zero(typ), nil
+	// "@id = ... constant TYPE VALUE, align N": the value after the global's type.
+	kw := strings.Index(text, " constant ")
+	if kw < 0 {
+		kw = strings.Index(text, " global ")
 	}
-	open := strings.IndexByte(text, '{')
-	if open >= 0 {
-		// A literal struct type ("constant { i32 } { i32 3 }") comes before the value.
-		if close := matching(text, open); close > open {
-			if rest := strings.TrimLeft(text[close+1:], " "); strings.HasPrefix(rest, "{") {
-				open = len(text) - len(rest)
-			}
-		}
+	if kw < 0 {
+		return "", l.errorf(g.Line, "@%s, the default of a specialization constant, has no initializer", name)
 	}
-	close := -1
-	if open >= 0 {
-		close = matching(text, open)
+	body := text[kw+1:]
+	body = body[strings.IndexByte(body, ' ')+1:]
+	_, rest, err := l.types.parse(body)
+	if err != nil {
+		return "", l.errorf(g.Line, "@%s: %v", name, err)
 	}
-	if close < 0 {
+	init := strings.TrimSpace(rest)
+	if f := splitTop(init); len(f) > 0 {
+		init = f[0] // drop ", align N" and the like
+	}
+	if init == "zeroinitializer" {
+		return zeroText(t), nil
+	}
+	if !strings.HasPrefix(init, "{") {
 		return "", l.errorf(g.Line, "@%s, the default of a specialization constant, has no { value } initializer", name)
 	}
-	fields := splitTop(text[open+1 : close])
+	fields := splitTop(init[1 : len(init)-1])
 	if len(fields) == 0 {
 		return "", l.errorf(g.Line, "@%s: an empty initializer", name)
 	}
-	f := strings.TrimSpace(fields[0])
-	if !strings.HasPrefix(f, typ+" ") {
-		return "", l.errorf(g.Line, "@%s: its value %q is not of the type read, %s", name, f, typ)
+	ft, v, err := l.types.parse(fields[0])
+	if err != nil {
+		return "", l.errorf(g.Line, "@%s: %v", name, err)
 	}
-	v := strings.TrimSpace(f[len(typ)+1:])
+	if ft.typeText() != t.typeText() && ft.text != t.text {
+		return "", l.errorf(g.Line, "@%s: its value %q is not of the type read, %s", name, strings.TrimSpace(fields[0]), t.typeText())
+	}
+	v = strings.TrimSpace(v)
 	if v == "zeroinitializer" {
-		return zero(typ), nil
+		return zeroText(t), nil
 	}
 	return v, nil
+}
+
+// zeroText is the zero of a type as a constant operand.
+func zeroText(t *ltype) string {
+	if t.scalar != "" {
+		return zero(t.scalar)
+	}
+	return "zeroinitializer"
 }
 
 func (l *lowering) declare(name, text string) {
@@ -409,18 +649,36 @@ func (l *lowering) metadata() string {
 	return b.String()
 }
 
-// triples is a constant's descriptor: (ID, offset in the constant, size), then a
-// padding element in emulation.
+// triples is a constant's descriptor: native, (SpecId, offset in the constant, size)
+// per scalar leaf and a padding element (ID 0xFFFFFFFF) for its tail padding;
+// emulated, (index, 0, size) and a padding element for the buffer's padding after it.
 func (sc *Const) triples() []uint32 {
-	t := []uint32{sc.ID, 0, uint32(sc.Size)}
-	if sc.Pad > 0 {
-		t = append(t, PaddingID, uint32(sc.Size), uint32(sc.Pad))
+	if !sc.native {
+		t := []uint32{sc.ID, 0, uint32(sc.Size)}
+		if sc.Pad > 0 {
+			t = append(t, PaddingID, uint32(sc.Size), uint32(sc.Pad))
+		}
+		return t
+	}
+	var t []uint32
+	end := 0
+	for i, lf := range sc.leaves {
+		t = append(t, sc.ID+uint32(i), uint32(lf.offset), uint32(lf.t.size))
+		end = lf.offset + lf.t.size
+	}
+	if end < sc.Size && sc.typ.scalar == "" {
+		t = append(t, PaddingID, uint32(end), uint32(sc.Size-end))
 	}
 	return t
 }
 
 // AddProps adds the image's specialization-constant property sets to reg.
 func (r *Result) AddProps(reg *props.Registry) {
+	if r.Mode == Defaults {
+		// Nothing left to set: the runtime may use this image while no value is set.
+		reg.Ensure("SYCL/misc properties").AddU32("specConstsReplacedWithDefault", 1)
+		return
+	}
 	set := reg.Ensure(SetName)
 	var blob []byte
 	for _, sc := range r.Consts {
@@ -436,7 +694,8 @@ func (r *Result) AddProps(reg *props.Registry) {
 // callInst is the parsed text of one call instruction.
 type callInst struct {
 	indent, result, retType string
-	args                    []string
+	args                    []string // symbolic ID, default, buffer
+	sret                    string   // "ptr %x": where an sret read stores its value
 	bufType, bufValue       string
 	trailer                 string // ", !dbg !N" and other attachments
 }
@@ -445,27 +704,55 @@ func parseCall(line, callee string) (*callInst, error) {
 	in := &callInst{}
 	trimmed := strings.TrimLeft(line, " \t")
 	in.indent = line[:len(line)-len(trimmed)]
-	eq := strings.Index(trimmed, " = ")
-	if eq < 0 || !strings.HasPrefix(trimmed, "%") {
-		return nil, fmt.Errorf("its value is not used (no result): nothing to replace")
+	rest := trimmed
+	if eq := strings.Index(trimmed, " = "); eq >= 0 && strings.HasPrefix(trimmed, "%") {
+		in.result = trimmed[:eq]
+		rest = trimmed[eq+3:]
 	}
-	in.result = trimmed[:eq]
-	rest := trimmed[eq+3:]
 	at := strings.Index(rest, "@"+callee+"(")
 	if at < 0 {
 		return nil, fmt.Errorf("not a direct call")
 	}
-	words := strings.Fields(rest[:at])
-	if len(words) == 0 {
-		return nil, fmt.Errorf("no return type")
-	}
-	in.retType = words[len(words)-1]
+	prefix := strings.TrimSpace(rest[:at])
 	open := at + len(callee) + 1
 	close := matching(rest, open)
 	if close < 0 {
 		return nil, fmt.Errorf("unbalanced argument list")
 	}
 	in.args = splitTop(rest[open+1 : close])
+	if len(in.args) == 4 {
+		// sret form: the value goes to the first argument's pointer.
+		a := in.args[0]
+		i := strings.Index(a, "sret(")
+		if i < 0 {
+			return nil, fmt.Errorf("4 arguments, but the first is not sret")
+		}
+		j := matching(a, i+4)
+		if j < 0 {
+			return nil, fmt.Errorf("malformed sret attribute")
+		}
+		in.retType = a[i+5 : j]
+		f := strings.Fields(a)
+		ptrType := f[0]
+		if len(f) > 1 && strings.HasPrefix(f[1], "addrspace(") {
+			ptrType += " " + f[1]
+		}
+		in.sret = ptrType + " " + f[len(f)-1]
+		in.args = in.args[1:]
+	} else {
+		// The return type is the last type before the callee: a name or a scalar.
+		w := strings.Fields(prefix)
+		if len(w) == 0 {
+			return nil, fmt.Errorf("no return type")
+		}
+		in.retType = w[len(w)-1]
+		if in.result == "" {
+			return nil, fmt.Errorf("its value is not used (no result): nothing to replace")
+		}
+		if strings.HasSuffix(in.retType, "}") || strings.HasSuffix(in.retType, "]") || strings.HasSuffix(in.retType, ">") {
+			return nil, fmt.Errorf("a literal aggregate return type: rules_sycl reads named struct types and scalars")
+		}
+	}
 	if len(in.args) != 3 {
 		return nil, fmt.Errorf("want 3 arguments (symbolic ID, default, buffer), got %d", len(in.args))
 	}

@@ -25,18 +25,25 @@ var (
 
 func lower(t *testing.T, mode Mode) *Result {
 	t.Helper()
-	src, err := os.ReadFile("testdata/scalars.ll")
+	return lowerFile(t, "scalars", mode)
+}
+
+// lowerFile lowers testdata/NAME.ll, compares it with testdata/NAME.MODE.ll and checks
+// that LLVM reads it.
+func lowerFile(t *testing.T, name string, mode Mode) *Result {
+	t.Helper()
+	src, err := os.ReadFile("testdata/" + name + ".ll")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Lower("scalars.ll", src, mode)
+	r, err := Lower(name+".ll", src, mode)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r == nil {
 		t.Fatal("no constants found")
 	}
-	golden := "testdata/scalars." + mode.String() + ".ll"
+	golden := "testdata/" + name + "." + mode.String() + ".ll"
 	if *update {
 		if err := os.WriteFile(golden, r.Text, 0o644); err != nil {
 			t.Fatal(err)
@@ -90,13 +97,20 @@ func TestNative(t *testing.T) {
 	checkTriples(t, set, "uid0123456789abcdef____ZL6offset", []uint32{1, 0, 2})
 
 	// The SPIR-V back end turns the reads into specialization constants with SpecIds.
+	checkSPIRV(t, r.Text, "SpecId 0", "SpecId 1", "SpecId 2", "OpSpecConstant %uint 3", "OpSpecConstant %double 0.25")
+}
+
+// checkSPIRV compiles a native module with llc's SPIR-V backend, validates it and
+// looks for each of wants in the disassembly.
+func checkSPIRV(t *testing.T, text []byte, wants ...string) {
+	t.Helper()
 	llc, val, dis := testutil.Tool(*llcFlag, "llc-22"), testutil.Tool(*spirvVal, "spirv-val"), testutil.Tool(*spirvDis, "spirv-dis")
 	if llc == "" || val == "" || dis == "" {
 		t.Skip("llc-22, spirv-val or spirv-dis not found")
 	}
 	dir := t.TempDir()
 	ll, spv := filepath.Join(dir, "n.ll"), filepath.Join(dir, "n.spv")
-	if err := os.WriteFile(ll, r.Text, 0o644); err != nil {
+	if err := os.WriteFile(ll, text, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if out, err := exec.Command(llc, "-mtriple=spirv64-unknown-unknown", "-filetype=obj", ll, "-o", spv).CombinedOutput(); err != nil {
@@ -109,10 +123,65 @@ func TestNative(t *testing.T) {
 	if err != nil {
 		t.Fatalf("spirv-dis: %v\n%s", err, out)
 	}
-	for _, want := range []string{"SpecId 0", "SpecId 1", "SpecId 2", "OpSpecConstant %uint 3", "OpSpecConstant %double 0.25"} {
+	for _, want := range wants {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("SPIR-V lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestComposites: structs (sret and by value, nested, padded), arrays and vectors, one
+// zero-initialized; native leaves with their offsets, emulated whole constants with
+// their buffer offsets and default blob, and the defaults image.
+func TestComposites(t *testing.T) {
+	r := lowerFile(t, "composites", Native)
+	reg := &props.Registry{}
+	r.AddProps(reg)
+	// Params { i32, double, { i8, float } }: leaves at 0, 8, 16 and 20.
+	checkTriples(t, reg.Set(SetName), "uidP__", []uint32{0, 0, 4, 1, 8, 8, 2, 16, 1, 3, 20, 4})
+	checkTriples(t, reg.Set(SetName), "uidA__", []uint32{6, 0, 4, 7, 4, 4, 8, 8, 4})
+	checkSPIRV(t, r.Text, "SpecId 10", "OpSpecConstantComposite %struct_Params", "OpSpecConstant %uint 6")
+
+	e := lowerFile(t, "composites", Emulation)
+	reg = &props.Registry{}
+	e.AddProps(reg)
+	checkTriples(t, reg.Set(SetName), "uidP__", []uint32{0, 0, 24})
+	checkTriples(t, reg.Set(SetName), "uidV__", []uint32{3, 0, 8})
+	for _, want := range []string{
+		"getelementptr i8, ptr addrspace(4) %buf, i32 24\n  %q = load %struct.Pair,",
+		"getelementptr i8, ptr addrspace(4) %buf, i32 40\n  %v = load %struct.Vec,",
+		"store %struct.Params %spec.const.2, ptr addrspace(4) %p4, align 8",
+	} {
+		if !strings.Contains(string(e.Text), want) {
+			t.Errorf("emulation lacks %q", want)
+		}
+	}
+	all, _ := reg.Set(DefaultsSetName).Get("all")
+	want := make([]byte, 48)
+	binary.LittleEndian.PutUint32(want[0:], 1)
+	binary.LittleEndian.PutUint64(want[8:], math.Float64bits(0.25))
+	want[16] = 0xfd
+	binary.LittleEndian.PutUint32(want[20:], math.Float32bits(1.5))
+	for i, v := range []uint32{4, 5, 6} {
+		binary.LittleEndian.PutUint32(want[28+4*i:], v)
+	}
+	binary.LittleEndian.PutUint32(want[40:], math.Float32bits(1))
+	binary.LittleEndian.PutUint32(want[44:], math.Float32bits(2))
+	if !bytes.Equal(all.Bytes, want) {
+		t.Errorf("default blob\n got %x\nwant %x", all.Bytes, want)
+	}
+
+	d := lowerFile(t, "composites", Defaults)
+	for _, want := range []string{
+		"store %struct.Params { i32 1, double 2.500000e-01, %struct.Inner { i8 -3, float 1.500000e+00 } }, ptr addrspace(4) %p4, align 8",
+		"%q = select i1 true, %struct.Pair zeroinitializer, %struct.Pair zeroinitializer",
+	} {
+		if !strings.Contains(string(d.Text), want) {
+			t.Errorf("defaults image lacks %q", want)
+		}
+	}
+	if strings.Contains(string(d.Text), "SpecConstant") {
+		t.Errorf("defaults image still reads specialization constants")
 	}
 }
 
@@ -140,7 +209,7 @@ func TestEmulation(t *testing.T) {
 	r := lower(t, Emulation)
 	text := string(r.Text)
 	for _, want := range []string{
-		"%spec.const.gep.1 = getelementptr i8, ptr addrspace(4) %buf, i32 0\n  %s = load i32, ptr addrspace(4) %spec.const.gep.1, align 4, !annotation !5",
+		"%spec.const.1 = getelementptr i8, ptr addrspace(4) %buf, i32 0\n  %s = load i32, ptr addrspace(4) %spec.const.1, align 4, !annotation !5",
 		"getelementptr i8, ptr addrspace(4) %buf, i32 4\n  %h = load half,",
 		"getelementptr i8, ptr addrspace(4) %buf, i32 8\n  %d = load double,",
 		`!{!"uid0123456789abcdef____ZL6offset", i32 1, i32 0, i32 2, i32 -1, i32 2, i32 2}`,
@@ -187,8 +256,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"null buffer in emulation", "noundef %buf), !annotation", "noundef null), !annotation", Emulation,
 			"scalars.ll:22: in _ZTS5Scale: specialization constant \"uid0123456789abcdef____ZL5scale\" is read for emulation"},
-		{"composite", "@_Z37__sycl_getScalar2020SpecConstantValueIdET_PKcPKvS4_(", "@_Z40__sycl_getComposite2020SpecConstantValueIdET_PKcPKvS4_(", Native,
-			"a composite specialization constant"},
+		{"pointer", "{ i32 3 }", "{ ptr null }", Native, "is not of the type read"},
 		{"old API", "@_Z37__sycl_getScalar2020SpecConstantValueIdET_PKcPKvS4_(", "@_Z33__sycl_getScalarSpecConstantValueIdET_PKcPKvS4_(", Native,
 			"SYCL 1.2.1 specialization-constant API"},
 		{"default of another type", "{ i32 3 }", "{ i64 3 }", Native, "is not of the type read, i32"},

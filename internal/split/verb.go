@@ -62,6 +62,7 @@ func PostLinkVerb() *cli.Verb {
 	var (
 		splitMode, outDir, devFile, llvmAs string
 		specConst                          string
+		defaultSpecImages                  bool
 		symbols, properties, text          bool
 		onlyKernels, kernelReqs, progMD    bool
 		devGlobals                         bool
@@ -71,7 +72,7 @@ func PostLinkVerb() *cli.Verb {
 		Name:    "post-link",
 		Aliases: []string{"sycl-post-link"},
 		Summary: "split device code and describe each image (DPC++ sycl-post-link)",
-		Usage:   "post-link [-split=auto|source|kernel|none] [-spec-const=native|emulation] [-device-globals] [-symbols] [-properties] [-S] -o [TARGET,]TABLE... [-out-dir DIR] [IN.ll]",
+		Usage:   "post-link [-split=auto|source|kernel|none] [-spec-const=native|emulation] [-generate-device-image-default-spec-consts] [-device-globals] [-symbols] [-properties] [-S] -o [TARGET,]TABLE... [-out-dir DIR] [IN.ll]",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&splitMode, "split", "auto", "split mode: auto, source, kernel or none")
 			fs.BoolVar(&symbols, "symbols", false, "write a .sym file per image and a Symbols column")
@@ -82,6 +83,7 @@ func PostLinkVerb() *cli.Verb {
 			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points, not SYCL_EXTERNAL functions")
 			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
 			fs.BoolVar(&progMD, "emit-program-metadata", false, "add [SYCL/program metadata]: each kernel's required work-group and sub-group sizes")
+			fs.BoolVar(&defaultSpecImages, "generate-device-image-default-spec-consts", false, "after each image that reads specialization constants, add a copy with them replaced by their defaults ([SYCL/misc properties] specConstsReplacedWithDefault)")
 			fs.BoolVar(&devGlobals, "device-globals", false, "add [SYCL/device globals]: each device_global's size and device_image_scope")
 			fs.StringVar(&specConst, "spec-const", "", "lower SYCL 2020 specialization constants in each image: native (SPIR-V specialization constants) or emulation (loads from the kernel's buffer)")
 			fs.StringVar(&devFile, "device-config-file", "", "device configuration YAML for TARGET tables (default: built-in)")
@@ -108,7 +110,7 @@ func PostLinkVerb() *cli.Verb {
 				return err
 			}
 			return postLink(env, m, postLinkOptions{
-				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, devGlobals: devGlobals, symbols: symbols,
+				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, devGlobals: devGlobals, defaultSpecImages: defaultSpecImages, symbols: symbols,
 				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs, specConst: scMode,
 			})
 		},
@@ -118,7 +120,7 @@ func PostLinkVerb() *cli.Verb {
 type postLinkOptions struct {
 	mode                                                       Mode
 	onlyKernels, kernelReqs, progMD, symbols, properties, text bool
-	devGlobals                                                 bool
+	devGlobals, defaultSpecImages                              bool
 	outs                                                       []string
 	outDir, llvmAs                                             string
 	cfg                                                        *devconfig.Config
@@ -131,16 +133,42 @@ type postLinkRow struct {
 	img             *Image
 }
 
+// defaultsImage is the copy of img whose specialization constants read their defaults
+// (-generate-device-image-default-spec-consts), or nil.
+func (o *postLinkOptions) defaultsImage(name string, img *Image) (*Image, error) {
+	if !o.defaultSpecImages {
+		return nil, nil
+	}
+	sc, err := specconst.Lower(name, img.Text, specconst.Defaults)
+	if err != nil || sc == nil {
+		return nil, err
+	}
+	d := &Image{Group: img.Group, Text: sc.Text, Reqs: img.Reqs, Props: &props.Registry{}, Symbols: img.Symbols}
+	for _, set := range img.Props.Sets {
+		ns := d.Props.Add(set.Name)
+		ns.Props = append(ns.Props, set.Props...)
+	}
+	sc.AddProps(d.Props)
+	return d, nil
+}
+
 // emit writes one image's code (text or bitcode), properties and symbols under base.
 func (o *postLinkOptions) emit(env *cli.Env, out *atomicfile.Batch, base string, img *Image) (postLinkRow, error) {
+	return o.emitAs(env, out, base, img, o.specConst)
+}
+
+// emitAs is emit with the image's specialization constants lowered in mode.
+func (o *postLinkOptions) emitAs(env *cli.Env, out *atomicfile.Batch, base string, img *Image, mode specconst.Mode) (postLinkRow, error) {
 	r := postLinkRow{img: img, code: base + ".ll", prop: base + ".prop", sym: base + ".sym"}
-	sc, err := specconst.Lower(r.code, img.Text, o.specConst)
-	if err != nil {
-		return r, err
-	}
-	if sc != nil {
-		img.Text = sc.Text
-		sc.AddProps(img.Props)
+	if mode != specconst.None {
+		sc, err := specconst.Lower(r.code, img.Text, mode)
+		if err != nil {
+			return r, err
+		}
+		if sc != nil {
+			img.Text = sc.Text
+			sc.AddProps(img.Props)
+		}
 	}
 	if o.text {
 		out.Add(r.code, img.Text)
@@ -201,11 +229,22 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 		iopts := ImageOptions{KernelReqs: o.kernelReqs, ProgramMetadata: o.progMD, DeviceGlobals: o.devGlobals, VirtualFunctions: true}
 		img := ex.Image(groups[n], iopts)
 		dummy := ex.DummyImage(img, iopts)
+		defaults, err := o.defaultsImage(prefix+"_"+strconv.Itoa(len(rows)+1)+".ll", img)
+		if err != nil {
+			return err
+		}
 		r, err := o.emit(env, &out, base, img)
 		if err != nil {
 			return err
 		}
 		rows = append(rows, r)
+		if defaults != nil {
+			r, err := o.emitAs(env, &out, prefix+"_"+strconv.Itoa(len(rows)), defaults, specconst.None)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, r)
+		}
 		if dummy != nil {
 			r, err := o.emit(env, &out, prefix+"_"+strconv.Itoa(len(rows)), dummy)
 			if err != nil {

@@ -16,12 +16,12 @@ define weak_odr dso_local spir_kernel void @_ZTS5Scale(ptr addrspace(1) noundef 
 entry:
   %buf = addrspacecast ptr addrspace(1) %_arg__specialization_constants_buffer to ptr addrspace(4)
   %0 = tail call spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 0)
-  %spec.const.gep.1 = getelementptr i8, ptr addrspace(4) %buf, i32 0
-  %s = load i32, ptr addrspace(4) %spec.const.gep.1, align 4, !annotation !5
-  %spec.const.gep.2 = getelementptr i8, ptr addrspace(4) %buf, i32 4
-  %h = load half, ptr addrspace(4) %spec.const.gep.2, align 2
-  %spec.const.gep.3 = getelementptr i8, ptr addrspace(4) %buf, i32 8
-  %d = load double, ptr addrspace(4) %spec.const.gep.3, align 8
+  %spec.const.1 = getelementptr i8, ptr addrspace(4) %buf, i32 0
+  %s = load i32, ptr addrspace(4) %spec.const.1, align 4, !annotation !5
+  %spec.const.2 = getelementptr i8, ptr addrspace(4) %buf, i32 4
+  %h = load half, ptr addrspace(4) %spec.const.2, align 2
+  %spec.const.3 = getelementptr i8, ptr addrspace(4) %buf, i32 8
+  %d = load double, ptr addrspace(4) %spec.const.3, align 8
   %hf = fpext half %h to double
   %sum = fadd double %d, %hf
   %t = call spir_func i32 @helper(ptr addrspace(4) %buf)
@@ -36,8 +36,8 @@ entry:
 
 define internal spir_func i32 @helper(ptr addrspace(4) %buf) {
 entry:
-  %spec.const.gep.4 = getelementptr i8, ptr addrspace(4) %buf, i32 0
-  %s = load i32, ptr addrspace(4) %spec.const.gep.4, align 4
+  %spec.const.4 = getelementptr i8, ptr addrspace(4) %buf, i32 0
+  %s = load i32, ptr addrspace(4) %spec.const.4, align 4
   ret i32 %s
 }
 

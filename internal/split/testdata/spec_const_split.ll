@@ -1,5 +1,6 @@
 ; RUN: -split=kernel -spec-const=native
 ; RUN: -split=source -spec-const=emulation
+; RUN: -split=source -spec-const=native -generate-device-image-default-spec-consts
 ; Specialization constants and the split: each image numbers the constants it reads from
 ; 0, in the order it first reads them, and lists only those (DPC++ lowers them per split
 ; module). KA reads A and B, KB reads B; in emulation both kernels share one image and one
