@@ -56,9 +56,10 @@ func TestLowerAnnotations(t *testing.T) {
 	}
 	got := string(out)
 	for _, want := range []string{
-		"define spir_kernel void @_ZTS1K() !sycl_declared_aspects !1 !reqd_work_group_size !2 !work_group_num_dim !3 {",
-		"define spir_func void @helper() !sycl_declared_aspects !0 {",
-		"!0 = !{i32 6}\n!1 = !{i32 5}\n!2 = !{i32 2, i32 64}\n!3 = !{i32 2}\n",
+		// New nodes are numbered in the order the module references them, as LLVM prints.
+		"define spir_kernel void @_ZTS1K() !sycl_declared_aspects !0 !reqd_work_group_size !1 !work_group_num_dim !2 {",
+		"define spir_func void @helper() !sycl_declared_aspects !3 {",
+		"!0 = !{i32 5}\n!1 = !{i32 2, i32 64}\n!2 = !{i32 2}\n!3 = !{i32 6}\n",
 		// The user's annotation stays, alone.
 		"@llvm.global.annotations = appending addrspace(1) global [1 x { ptr addrspace(1), ptr addrspace(1), ptr addrspace(1), i32, ptr addrspace(1) }] [{ ptr addrspace(1), ptr addrspace(1), ptr addrspace(1), i32, ptr addrspace(1) } { ptr addrspace(1) addrspacecast (ptr @helper to ptr addrspace(1)), ptr addrspace(1) @.str.5, ptr addrspace(1) @.str.1, i32 3, ptr addrspace(1) null }], section \"llvm.metadata\"\n",
 	} {

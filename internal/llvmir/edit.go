@@ -6,6 +6,7 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Editor collects changes to a module and writes the edited text. Unchanged bytes are
@@ -13,7 +14,7 @@ import (
 type Editor struct {
 	m      *Module
 	edits  []edit
-	newMD  []string // text of new nodes, numbered from firstNew
+	newMD  []string // values of new nodes: newMD[i] is node firstNew+i
 	byText map[string]int
 	nextID int
 	// existing maps the text of the module's own small non-distinct tuples to their IDs,
@@ -61,7 +62,7 @@ func (e *Editor) AddNode(value string) int {
 	id := e.nextID
 	e.nextID++
 	e.byText[value] = id
-	e.newMD = append(e.newMD, "!"+strconv.Itoa(id)+" = "+value+"\n")
+	e.newMD = append(e.newMD, value)
 	return id
 }
 
@@ -88,7 +89,9 @@ func (e *Editor) SetAttachment(f *Function, name string, id int) {
 // Changed reports whether any edit was made.
 func (e *Editor) Changed() bool { return len(e.edits) > 0 || len(e.newMD) > 0 }
 
-// WriteTo writes the edited module.
+// WriteTo writes the edited module. New nodes are numbered as LLVM's printer numbers
+// them: in the order the module first references them (edits in module order, a node's
+// operands right after it), after the input's own nodes.
 func (e *Editor) WriteTo(w io.Writer) (int64, error) {
 	src := e.m.Src
 	edits := append([]edit(nil), e.edits...)
@@ -98,6 +101,7 @@ func (e *Editor) WriteTo(w io.Writer) (int64, error) {
 		}
 		return edits[i].seq < edits[j].seq
 	})
+	newMD := e.renumberNew(edits)
 	bw := bufio.NewWriterSize(w, 1<<20)
 	var n int64
 	pos := 0
@@ -113,17 +117,106 @@ func (e *Editor) WriteTo(w io.Writer) (int64, error) {
 	}
 	k, _ := bw.Write(src[pos:])
 	n += int64(k)
-	if len(e.newMD) > 0 {
+	if len(newMD) > 0 {
 		if len(src) > 0 && src[len(src)-1] != '\n' {
 			bw.WriteByte('\n')
 			n++
 		}
-		for _, t := range e.newMD {
+		for _, t := range newMD {
 			k, _ := bw.WriteString(t)
 			n += int64(k)
 		}
 	}
 	return n, bw.Flush()
+}
+
+// renumberNew orders the new nodes by first reference (in edits, which it rewrites in
+// place, and depth first through the nodes themselves) and returns their lines.
+func (e *Editor) renumberNew(edits []edit) []string {
+	first := e.m.MaxMD + 1
+	if len(e.newMD) == 0 {
+		return nil
+	}
+	final := make([]int, len(e.newMD)) // old index -> new ID (-1: not yet)
+	for k := range final {
+		final[k] = -1
+	}
+	order := make([]int, 0, len(e.newMD))
+	var visit func(text string)
+	visit = func(text string) {
+		for _, id := range mdRefIDs(text) {
+			k := id - first
+			if k < 0 || k >= len(e.newMD) || final[k] >= 0 {
+				continue
+			}
+			final[k] = first + len(order)
+			order = append(order, k)
+			visit(e.newMD[k])
+		}
+	}
+	for _, ed := range edits {
+		visit(ed.text)
+	}
+	for k := range e.newMD { // nodes nothing references: after, in creation order
+		if final[k] < 0 {
+			final[k] = first + len(order)
+			order = append(order, k)
+		}
+	}
+	rename := func(text string) string { return renameRefs(text, first, final) }
+	for i := range edits {
+		edits[i].text = rename(edits[i].text)
+	}
+	lines := make([]string, len(order))
+	for i, k := range order {
+		lines[i] = "!" + strconv.Itoa(first+i) + " = " + rename(e.newMD[k]) + "\n"
+	}
+	return lines
+}
+
+// mdRefIDs lists the numbered node references (!N) in text, in order.
+func mdRefIDs(text string) []int {
+	var out []int
+	for i := 0; i < len(text); i++ {
+		if text[i] != '!' || i+1 >= len(text) || !isDigit(text[i+1]) {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && isDigit(text[j]) {
+			j++
+		}
+		if n, err := strconv.Atoi(text[i+1 : j]); err == nil {
+			out = append(out, n)
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// renameRefs rewrites the references to new nodes (IDs from first) in text.
+func renameRefs(text string, first int, final []int) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] != '!' || i+1 >= len(text) || !isDigit(text[i+1]) {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && isDigit(text[j]) {
+			j++
+		}
+		if n, err := strconv.Atoi(text[i+1 : j]); err == nil && n >= first && n-first < len(final) {
+			b.WriteString(text[last : i+1])
+			b.WriteString(strconv.Itoa(final[n-first]))
+			last = j
+		}
+		i = j - 1
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 // fixedKinds are LLVM's fixed metadata kinds (FixedMetadataKinds.def), in ID order: they
