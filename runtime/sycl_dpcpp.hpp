@@ -47,6 +47,9 @@
 
 #ifndef __SYCL_DEVICE_ONLY__
 #include <sycl/sycl.hpp>
+// What DPC++'s integration footer includes after its specializations: the definition that
+// looks a specialization constant's symbolic ID up (RSYCL_SPECIALIZATION_ID adds them).
+#include <sycl/detail/spec_const_integration.hpp>
 #endif
 
 namespace rsycl {

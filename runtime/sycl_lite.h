@@ -26,6 +26,7 @@
 // (docs/DEVICE_IF.md).
 #pragma once
 #include <cstddef>
+#include <type_traits>
 #include "sycl_runtime.h"
 // In a kernel: the work-item's global id, and the size of its work-group.
 #if defined(__SYCL_DEVICE_ONLY__) && defined(__NVPTX__)
@@ -51,6 +52,28 @@ inline size_t rsycl_local_size() { return 0; }  // host: not in a kernel
 // use only the listed aspects (the build warns, or fails with device_has_errors, when it
 // uses another).
 #define RSYCL_DEVICE_HAS(...) [[clang::annotate("sycl-device-has" __VA_OPT__(, ) __VA_ARGS__)]]
+
+// Specialization constants (SYCL 2020). Declare one at global namespace scope,
+//   RSYCL_SPECIALIZATION_ID(coeff, int, 3);      // name, type, default
+// read it in a kernel with rsycl::get_specialization_constant<coeff>(), and, with
+// rsycl/sycl_dpcpp.hpp, set it through libsycl's own API before a launch:
+//   q.submit([&](sycl::handler &h) { h.set_specialization_constant<coeff>(7);
+//                                    h.parallel_for<K>(range, K{...}); });
+// The device code reads it as DPC++'s front end writes a read
+// (__sycl_getScalar2020SpecConstantValue / __sycl_getComposite2020SpecConstantValue with
+// the symbolic ID "rsycl.<name>": names are unique within a program), and the rules lower
+// it per target as sycl-post-link does: a SPIR-V specialization constant on JIT targets
+// (spir64, intel_cpu). AOT targets read constants from a buffer that only DPC++'s front
+// end passes, so a kernel that reads one builds for JIT SPIR-V targets only (the AOT step
+// says so). The test runtime has no setter: kernels read the default there.
+#ifdef __SYCL_DEVICE_ONLY__
+template <typename T>
+[[clang::sycl_external]] T __sycl_getScalar2020SpecConstantValue(const char *SymbolicID, const void *DefaultValue,
+                                                                const void *RTBuffer);
+template <typename T>
+[[clang::sycl_external]] T __sycl_getComposite2020SpecConstantValue(const char *SymbolicID, const void *DefaultValue,
+                                                                   const void *RTBuffer);
+#endif
 
 namespace rsycl {
 #ifdef RULES_SYCL_ASPECT_TRAITS_H
@@ -162,6 +185,29 @@ template <aspect A, aspect... R, typename F> auto if_device_has(F fn) {
 }
 #endif
 
+// A specialization constant's device-side object (RSYCL_SPECIALIZATION_ID): its default,
+// laid out as sycl::specialization_id holds it, and its symbolic ID.
+template <typename T, const char *Id> struct specialization_id {
+  using value_type = T;
+  static constexpr const char *symbolic_id = Id;
+  T default_value;
+};
+
+// The value of specialization constant S in a kernel (on the host, where kernels do not
+// run, the value type's default).
+template <auto &S> auto get_specialization_constant() {
+  using Spec = std::remove_cv_t<std::remove_reference_t<decltype(S)>>;
+  using T = typename Spec::value_type;
+#ifdef __SYCL_DEVICE_ONLY__
+  if constexpr (__is_scalar(T))
+    return __sycl_getScalar2020SpecConstantValue<T>(Spec::symbolic_id, &S, nullptr);
+  else
+    return __sycl_getComposite2020SpecConstantValue<T>(Spec::symbolic_id, &S, nullptr);
+#else
+  return T{};
+#endif
+}
+
 template <typename Name, typename... P, typename F> int single_task(properties<P...>, F f) {
 #ifdef __SYCL_DEVICE_ONLY__
   detail::task_kernel<Name, P...>(f);
@@ -184,6 +230,24 @@ template <typename Name, typename F> int parallel_for(size_t n, F f) {
   return parallel_for<Name>(n, properties<>{}, f);
 }
 }  // namespace rsycl
+
+// RSYCL_SPECIALIZATION_ID(name, T, default...): see "Specialization constants" above.
+// With DPC++'s headers on the host (rsycl/sycl_dpcpp.hpp) the host's object is a
+// sycl::specialization_id, which the handler's set_specialization_constant takes, and
+// the symbolic ID is what DPC++'s integration footer would give libsycl for it.
+#if defined(RSYCL_WITH_DPCPP) && !defined(__SYCL_DEVICE_ONLY__)
+#define RSYCL_SPECIALIZATION_ID(name, T, ...)                                         \
+  inline constexpr char rsycl_spec_id_##name[] = "rsycl." #name;                    \
+  inline constexpr ::sycl::specialization_id<T> name(__VA_ARGS__);                  \
+  template <>                                                                       \
+  inline const char *::sycl::detail::get_spec_constant_symbolic_ID_impl<::name>() { \
+    return rsycl_spec_id_##name;                                                    \
+  }
+#else
+#define RSYCL_SPECIALIZATION_ID(name, T, ...)                      \
+  inline constexpr char rsycl_spec_id_##name[] = "rsycl." #name; \
+  inline constexpr ::rsycl::specialization_id<T, rsycl_spec_id_##name> name{T(__VA_ARGS__)}
+#endif
 
 #if defined(RULES_SYCL_ASPECT_TRAITS_H) && !defined(RSYCL_WITH_DPCPP)
 // The extension's own spelling (not with DPC++'s headers, whose sycl namespace is its own:

@@ -237,7 +237,7 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 		text = b.String() + l.store(in, sc, name)
 	case Emulation:
 		if in.bufValue == "null" || in.bufValue == "undef" || in.bufValue == "poison" {
-			return l.errorf(c.Line, "in %s: specialization constant %q is read for emulation (an AOT, NVPTX or AMDGCN image), but the kernel passes no specialization-constant buffer (%s): this device code was compiled for SPIR-V's native specialization constants; compile it for this target", f.Name, sc.SymID, in.bufValue)
+			return l.errorf(c.Line, "in %s: specialization constant %q is read for emulation (an AOT, NVPTX or AMDGCN image), but the kernel passes no specialization-constant buffer (%s): only DPC++'s front end, compiling for this target, passes one; device code from upstream clang (rsycl) or compiled for SPIR-V's native constants reads specialization constants on JIT SPIR-V targets only (spir64, intel_cpu)", f.Name, sc.SymID, in.bufValue)
 		}
 		gep := l.temp()
 		name := in.result
