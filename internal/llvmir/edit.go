@@ -174,9 +174,9 @@ func (e *Editor) renumberNew(edits []edit) []string {
 	return lines
 }
 
-// mdRefIDs lists the numbered node references (!N) in text, in order.
-func mdRefIDs(text string) []int {
-	var out []int
+// eachMDRef calls f with the span and number of each numbered node reference (!N) in
+// text, in order.
+func eachMDRef(text string, f func(start, end, n int)) {
 	for i := 0; i < len(text); i++ {
 		if text[i] != '!' || i+1 >= len(text) || !isDigit(text[i+1]) {
 			continue
@@ -186,10 +186,16 @@ func mdRefIDs(text string) []int {
 			j++
 		}
 		if n, err := strconv.Atoi(text[i+1 : j]); err == nil {
-			out = append(out, n)
+			f(i, j, n)
 		}
 		i = j - 1
 	}
+}
+
+// mdRefIDs lists the numbered node references (!N) in text, in order.
+func mdRefIDs(text string) []int {
+	var out []int
+	eachMDRef(text, func(_, _, n int) { out = append(out, n) })
 	return out
 }
 
@@ -197,21 +203,13 @@ func mdRefIDs(text string) []int {
 func renameRefs(text string, first int, final []int) string {
 	var b strings.Builder
 	last := 0
-	for i := 0; i < len(text); i++ {
-		if text[i] != '!' || i+1 >= len(text) || !isDigit(text[i+1]) {
-			continue
-		}
-		j := i + 1
-		for j < len(text) && isDigit(text[j]) {
-			j++
-		}
-		if n, err := strconv.Atoi(text[i+1 : j]); err == nil && n >= first && n-first < len(final) {
-			b.WriteString(text[last : i+1])
+	eachMDRef(text, func(start, end, n int) {
+		if n >= first && n-first < len(final) {
+			b.WriteString(text[last : start+1])
 			b.WriteString(strconv.Itoa(final[n-first]))
-			last = j
+			last = end
 		}
-		i = j - 1
-	}
+	})
 	if last == 0 {
 		return text
 	}

@@ -85,30 +85,28 @@ func foldAt(src []byte, k int) (end int, repl []byte, ok bool) {
 	if j >= len(src) || src[j] != '(' {
 		return 0, nil, false
 	}
-	close := matchParen(src, j)
-	if close < 0 {
+	spans, after, ok := topLevel(src, j)
+	if !ok || src[after-1] != ')' {
 		return 0, nil, false
 	}
-	inner := src[j+1 : close]
 	if bytes.HasPrefix(op, []byte("getelementptr")) {
-		args := splitOperands(inner)
-		if len(args) < 3 {
+		if len(spans) < 3 {
 			return 0, nil, false
 		}
-		ptr := args[1]
-		for _, idx := range args[2:] {
-			f := bytes.Fields(idx)
+		for _, idx := range spans[2:] {
+			f := bytes.Fields(src[idx.Start:idx.End])
 			if len(f) != 2 || f[0][0] != 'i' || string(f[1]) != "0" {
 				return 0, nil, false
 			}
 		}
-		typ, val, ok := typedOperand(ptr)
+		typ, val, ok := typedOperand(src[spans[1].Start:spans[1].End])
 		if !ok || !bytes.HasPrefix(typ, []byte("ptr")) {
 			return 0, nil, false
 		}
-		return close + 1, val, true
+		return after, val, true
 	}
 	// bitcast (TYPE VALUE to TYPE)
+	inner := src[j+1 : after-1]
 	to := bytes.LastIndex(inner, []byte(" to "))
 	if to < 0 {
 		return 0, nil, false
@@ -117,7 +115,7 @@ func foldAt(src []byte, k int) (end int, repl []byte, ok bool) {
 	if !ok || !bytes.Equal(typ, bytes.TrimSpace(inner[to+4:])) {
 		return 0, nil, false
 	}
-	return close + 1, val, true
+	return after, val, true
 }
 
 // typedOperand splits "ptr addrspace(1) @x" into its type and a simple value (a global
@@ -133,56 +131,4 @@ func typedOperand(s []byte) (typ, val []byte, ok bool) {
 		return nil, nil, false
 	}
 	return bytes.TrimSpace(s[:sp]), val, true
-}
-
-// matchParen is the offset of the ')' closing the '(' at src[i] on its line, or -1.
-func matchParen(src []byte, i int) int {
-	depth := 0
-	for j := i; j < len(src); j++ {
-		switch src[j] {
-		case '"':
-			k := skipString(src, j)
-			if k < 0 {
-				return -1
-			}
-			j = k - 1
-		case '(', '[', '{', '<':
-			depth++
-		case ')', ']', '}', '>':
-			depth--
-			if depth == 0 {
-				if src[j] != ')' {
-					return -1
-				}
-				return j
-			}
-		case '\n':
-			return -1
-		}
-	}
-	return -1
-}
-
-// splitOperands splits an operand list at its top-level commas.
-func splitOperands(s []byte) [][]byte {
-	var out [][]byte
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{', '<':
-			depth++
-		case ')', ']', '}', '>':
-			depth--
-		case '"':
-			if k := skipString(s, i); k > 0 {
-				i = k - 1
-			}
-		case ',':
-			if depth == 0 {
-				out = append(out, bytes.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	return append(out, bytes.TrimSpace(s[start:]))
 }

@@ -771,60 +771,56 @@ func parseCall(line, callee string) (*callInst, error) {
 	return in, nil
 }
 
-// matching returns the index of the bracket closing the one at open, or -1.
-func matching(s string, open int) int {
+// scanTop calls f for each byte of s from from on that lies outside quoted strings,
+// with the bracket depth after it; it stops when f returns false.
+func scanTop(s string, from int, f func(i, depth int) bool) {
 	depth := 0
 	inStr := false
-	for i := open; i < len(s); i++ {
+	for i := from; i < len(s); i++ {
 		ch := s[i]
 		if inStr {
-			if ch == '"' {
-				inStr = false
-			}
+			inStr = ch != '"'
 			continue
 		}
 		switch ch {
 		case '"':
 			inStr = true
+			continue
 		case '(', '[', '{', '<':
 			depth++
 		case ')', ']', '}', '>':
 			depth--
-			if depth == 0 {
-				return i
-			}
+		}
+		if !f(i, depth) {
+			return
 		}
 	}
-	return -1
+}
+
+// matching returns the index of the bracket closing the one at open, or -1.
+func matching(s string, open int) int {
+	close := -1
+	scanTop(s, open, func(i, depth int) bool {
+		if depth == 0 {
+			close = i
+			return false
+		}
+		return true
+	})
+	return close
 }
 
 // splitTop splits s at the commas outside brackets and strings.
 func splitTop(s string) []string {
 	var out []string
-	depth, start := 0, 0
-	inStr := false
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		if inStr {
-			if ch == '"' {
-				inStr = false
-			}
-			continue
+	start := 0
+	scanTop(s, 0, func(i, depth int) bool {
+		if depth == 0 && s[i] == ',' {
+			out = append(out, strings.TrimSpace(s[start:i]))
+			start = i + 1
 		}
-		switch ch {
-		case '"':
-			inStr = true
-		case '(', '[', '{', '<':
-			depth++
-		case ')', ']', '}', '>':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
+		return true
+	})
 	if t := strings.TrimSpace(s[start:]); t != "" {
 		out = append(out, t)
 	}
