@@ -276,10 +276,17 @@ func Parse(file string, src []byte) (*Module, error) {
 			globalByName: map[string]*Global{},
 			namedByName:  map[string]*NamedMD{},
 		},
-		line: 1,
+		line:        1,
+		deferBodies: true,
 	}
-	if err := p.parse(); err != nil {
+	// Bodies that precede a top-level error are parsed too: an error in one of them comes
+	// first in the file.
+	errTop := p.parse()
+	if err := p.parseBodies(); err != nil {
 		return nil, err
+	}
+	if errTop != nil {
+		return nil, errTop
 	}
 	p.resolveTypes()
 	if err := p.checkRefs(); err != nil {

@@ -1,8 +1,11 @@
 package llvmir
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 )
@@ -16,6 +19,17 @@ type parser struct {
 	// structLen marks the lengths of the module's unquoted struct names (the last entry:
 	// any longer one), so that most %values need no map lookup.
 	structLen [129]bool
+	// bodies are the function bodies left for parseBodies (the top-level pass only finds
+	// where each ends).
+	bodies []bodyTask
+	// deferBodies makes the top-level pass leave bodies to parseBodies.
+	deferBodies bool
+}
+
+// bodyTask is a function body to parse: its first line's offset and number.
+type bodyTask struct {
+	f         *Function
+	pos, line int
 }
 
 // mayBeStruct reports whether an unquoted %name could name a struct type.
@@ -520,6 +534,16 @@ func (p *parser) function(lineStart, i int, decl bool) error {
 	}
 	startLine := p.line
 	p.nextLine(end)
+	if p.deferBodies {
+		if next, lines, ok := bodyEnd(src, p.pos); ok {
+			p.bodies = append(p.bodies, bodyTask{f: f, pos: p.pos, line: p.line})
+			f.Span.End = next
+			p.pos = next
+			p.line += lines
+			return p.addFunc(f)
+		}
+		// No closing line: parse it now, so that an error in it is reported first.
+	}
 	if err := p.body(f); err != nil {
 		return err
 	}
@@ -696,6 +720,82 @@ func isCall(op []byte) bool {
 		return true
 	}
 	return false
+}
+
+// bodyEnd finds the line holding only "}" that ends the body starting at pos, as body
+// reads lines: the offset after that line and the number of lines up to and including
+// it. ok is false when no line closes the body.
+func bodyEnd(src []byte, pos int) (next, lines int, ok bool) {
+	for pos < len(src) {
+		end := lineEnd(src, pos)
+		lines++
+		i := skipSpaces(src, pos, end)
+		e := end
+		for e > i && (src[e-1] == ' ' || src[e-1] == '\r' || src[e-1] == '\t') {
+			e--
+		}
+		if e-i == 1 && src[i] == '}' {
+			return min(end+1, len(src)), lines, true
+		}
+		pos = end + 1
+	}
+	return 0, 0, false
+}
+
+// parallelBodies is the size of function bodies from which parseBodies spreads them
+// over the processors.
+const parallelBodies = 1 << 20
+
+// parseBodies parses the bodies the top-level pass left, spread over the processors when
+// there is enough of them. Each body is independent: it reads only what the top-level
+// pass recorded (struct types) and writes only its function. The first error in file
+// order is returned, whatever the order the bodies were parsed in.
+func (p *parser) parseBodies() error {
+	tasks := p.bodies
+	p.bodies = nil
+	if len(tasks) == 0 {
+		return nil
+	}
+	size := 0
+	for _, t := range tasks {
+		size += t.f.Span.End - t.pos
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if workers > len(tasks) {
+		workers = len(tasks)
+	}
+	errs := make([]error, len(tasks))
+	run := func(k int) {
+		t := tasks[k]
+		q := &parser{file: p.file, src: p.src, m: p.m, pos: t.pos, line: t.line, structLen: p.structLen}
+		errs[k] = q.body(t.f)
+	}
+	if workers < 2 || size < parallelBodies {
+		for k := range tasks {
+			if run(k); errs[k] != nil {
+				return errs[k]
+			}
+		}
+		return nil
+	}
+	var next int64 = -1
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := int(atomic.AddInt64(&next, 1)); k < len(tasks); k = int(atomic.AddInt64(&next, 1)) {
+				run(k)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // body scans instruction lines until a line holding only "}".

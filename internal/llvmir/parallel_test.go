@@ -1,0 +1,88 @@
+package llvmir
+
+import (
+	"bytes"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/irgen"
+)
+
+// parseSequential parses as the reader did before it spread bodies over the processors.
+func parseSequential(t *testing.T, file string, src []byte) (*Module, error) {
+	t.Helper()
+	p := &parser{file: file, src: src, line: 1, m: &Module{
+		File: file, Src: src, Structs: map[string]*StructType{}, MD: map[int]*MDNode{}, MaxMD: -1,
+		AttrGroups: map[int]*AttrGroup{}, funcByName: map[string]*Function{}, globalByName: map[string]*Global{},
+		namedByName: map[string]*NamedMD{},
+	}}
+	if err := p.parse(); err != nil {
+		return nil, err
+	}
+	p.resolveTypes()
+	return p.m, p.checkRefs()
+}
+
+// TestParallelBodiesAsSequential: a module large enough for the bodies to be parsed in
+// parallel reads exactly as the sequential reader reads it, and the first error in file
+// order is the one reported.
+func TestParallelBodiesAsSequential(t *testing.T) {
+	var b bytes.Buffer
+	if err := irgen.Write(&b, irgen.Options{Kernels: 200, Helpers: 2000, Body: 14, Seed: 3, Debug: true}); err != nil {
+		t.Fatal(err)
+	}
+	src := b.Bytes()
+	if len(src) < 2*parallelBodies {
+		t.Fatalf("module of %d bytes: too small for the parallel path", len(src))
+	}
+	par, err := Parse("big.ll", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq, err := parseSequential(t, "big.ll", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(par.Funcs) != len(seq.Funcs) {
+		t.Fatalf("%d functions, sequentially %d", len(par.Funcs), len(seq.Funcs))
+	}
+	for i := range par.Funcs {
+		if !reflect.DeepEqual(par.Funcs[i], seq.Funcs[i]) {
+			t.Fatalf("function %s differs from the sequential reading:\n%+v\n%+v", par.Funcs[i].Name, par.Funcs[i], seq.Funcs[i])
+		}
+	}
+	if !reflect.DeepEqual(par.Items, seq.Items) {
+		t.Errorf("items differ")
+	}
+
+	// Errors: a bad instruction late in the file and another early: the early one wins,
+	// also when a top-level error follows.
+	lines := strings.Split(string(src), "\n")
+	var early, late int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "  ") && strings.Contains(l, " = ") {
+			if early == 0 && i > len(lines)/10 {
+				early = i
+			}
+			if i > len(lines)*9/10 {
+				late = i
+				break
+			}
+		}
+	}
+	lines[early] = "  %bad = add i32 0, !" + `"unterminated`
+	lines[late] = "  %bad2 = add i32 0, !" + `"unterminated`
+	lines = append(lines, "& not IR")
+	bad := []byte(strings.Join(lines, "\n"))
+	_, perr := Parse("bad.ll", bad)
+	_, serr := parseSequential(t, "bad.ll", bad)
+	if perr == nil || serr == nil || perr.Error() != serr.Error() {
+		t.Fatalf("errors differ: parallel %v, sequential %v", perr, serr)
+	}
+	if !strings.Contains(perr.Error(), "bad.ll:"+strconv.Itoa(early+1)+":") {
+		t.Errorf("error %v is not at line %d", perr, early+1)
+	}
+}
+
