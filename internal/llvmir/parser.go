@@ -765,14 +765,14 @@ func (p *parser) parseBodies() error {
 		workers = len(tasks)
 	}
 	errs := make([]error, len(tasks))
-	run := func(k int) {
-		t := tasks[k]
-		q := &parser{file: p.file, src: p.src, m: p.m, pos: t.pos, line: t.line, structLen: p.structLen}
-		errs[k] = q.body(t.f)
+	// One reader per worker, moved from body to body.
+	run := func(q *parser, k int) {
+		q.pos, q.line = tasks[k].pos, tasks[k].line
+		errs[k] = q.body(tasks[k].f)
 	}
 	if workers < 2 || size < parallelBodies {
 		for k := range tasks {
-			if run(k); errs[k] != nil {
+			if run(p, k); errs[k] != nil {
 				return errs[k]
 			}
 		}
@@ -784,8 +784,9 @@ func (p *parser) parseBodies() error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			q := &parser{file: p.file, src: p.src, m: p.m, structLen: p.structLen}
 			for k := int(atomic.AddInt64(&next, 1)); k < len(tasks); k = int(atomic.AddInt64(&next, 1)) {
-				run(k)
+				run(q, k)
 			}
 		}()
 	}
