@@ -85,4 +85,3 @@ func TestParallelBodiesAsSequential(t *testing.T) {
 		t.Errorf("error %v is not at line %d", perr, early+1)
 	}
 }
-
