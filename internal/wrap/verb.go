@@ -16,11 +16,11 @@ func Verb() *cli.Verb {
 	var allowOutside bool
 	imageVersion := ImageVersion
 	var numbering string
-	var deviceIfReqs bool
+	var deviceIfReqs, incbin bool
 	return &cli.Verb{
 		Name:    "wrap",
 		Summary: "embed device images and DPC++'s offload descriptor in a C source for the host program",
-		Usage:   "wrap --table=TARGET:FORMAT:TABLE... [--id=NAME] [--image-version=2|3] [--aspect-numbering=NAME] [--device-if-as-requirements] -o OUT.c",
+		Usage:   "wrap --table=TARGET:FORMAT:TABLE... [--id=NAME] [--image-version=2|3] [--aspect-numbering=NAME] [--device-if-as-requirements] [--incbin] -o OUT.c",
 		Flags: func(fs *flag.FlagSet) {
 			fs.Var(&tables, "table", "TARGET:FORMAT:TABLE; TARGET is the descriptor's target (spir64, spir64_gen, spir64_x86_64, nvptx64, amdgcn), FORMAT none|native|spirv|llvmbc (repeatable)")
 			fs.StringVar(&out, "o", "", "output C file")
@@ -28,6 +28,7 @@ func Verb() *cli.Verb {
 			fs.IntVar(&imageVersion, "image-version", ImageVersion, "image layout: 2 with manifest pointers (DPC++ up to 2025, the test runtime), 3 without (DPC++ 2026, libsycl.so.9)")
 			fs.StringVar(&numbering, "aspect-numbering", "", "the runtime's aspect numbering (dpcpp2025, dpcpp2026): device requirements are renumbered to it by name")
 			fs.BoolVar(&deviceIfReqs, "device-if-as-requirements", false, "for a runtime that does not read rsycl/device_if (libsycl): one entry per outcome of each device_if variant, its aspects required, most capable first")
+			fs.BoolVar(&incbin, "incbin", false, "include each image file with the assembler's .incbin (its path as the tables give it, relative to where the source is compiled) instead of writing its bytes into the source")
 			fs.BoolVar(&allowOutside, "allow-outside-paths", false, "accept absolute cells and cells leaving a table's directory")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
@@ -44,7 +45,7 @@ func Verb() *cli.Verb {
 				inputs = append(inputs, in)
 			}
 			return atomicfile.Write(out, 0o644, func(w io.Writer) error {
-				return GenerateTo(w, SanitizeID(id), inputs, Options{ImageVersion: imageVersion, AspectNumbering: numbering, DeviceIfAsRequirements: deviceIfReqs})
+				return GenerateTo(w, SanitizeID(id), inputs, Options{ImageVersion: imageVersion, AspectNumbering: numbering, DeviceIfAsRequirements: deviceIfReqs, Incbin: incbin})
 			})
 		},
 	}

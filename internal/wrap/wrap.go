@@ -165,6 +165,11 @@ type Options struct {
 	// the device requirements' aspect values are renumbered from the built-in one. ""
 	// keeps them.
 	AspectNumbering string
+	// Incbin leaves the image bytes in their files: the source includes each one with
+	// the assembler's .incbin at its path (relative to the directory the compiler runs
+	// in), so that compiling it costs no more for large images than for small ones. The
+	// compile must see the image files.
+	Incbin bool
 }
 
 // GenerateWith is Generate for the runtime opts describe.
@@ -234,11 +239,16 @@ func GenerateTo(w io.Writer, id string, inputs []Input, opts Options) error {
 	b.Write(DescriptorHeader())
 	b.WriteString("\n")
 	for i, img := range images {
-		if err := writeImageData(b, i, img); err != nil {
+		if opts.Incbin && img.dataOf == i {
+			if err := writeIncbin(b, id, i, img); err != nil {
+				return err
+			}
+		}
+		if err := writeImageData(b, i, img, opts.Incbin); err != nil {
 			return err
 		}
 	}
-	writeDescriptor(b, id, images, opts.ImageVersion)
+	writeDescriptor(b, id, images, opts.ImageVersion, opts.Incbin)
 	return b.Flush()
 }
 
@@ -278,9 +288,9 @@ func renumber(img image, from, to *aspects.Table, numbering string) error {
 }
 
 // writeImageData writes image i's binary, entry table and property sets.
-func writeImageData(b *bufio.Writer, i int, img image) error {
+func writeImageData(b *bufio.Writer, i int, img image, incbin bool) error {
 	w := func(format string, args ...interface{}) { fmt.Fprintf(b, format, args...) }
-	if img.dataOf == i {
+	if img.dataOf == i && !incbin {
 		w("static const unsigned char img%d_bin[] __attribute__((aligned(8))) = {", i)
 		if err := streamBytes(b, img); err != nil {
 			return err
@@ -309,6 +319,22 @@ func writeImageData(b *bufio.Writer, i int, img image) error {
 		w("};\n")
 	}
 	w("\n")
+	return nil
+}
+
+// writeIncbin declares image i's bytes as img<i>_bin .. img<i>_bin_end, which the
+// assembler takes from the image file (.incbin): hidden symbols named after the
+// descriptor's id, so that two wrappers in one program do not clash.
+func writeIncbin(b *bufio.Writer, id string, i int, img image) error {
+	if strings.ContainsAny(img.binary, "\"\\\n") {
+		return diag.Errorf(img.table, img.line, "image path %q: a path with a quote, a backslash or a newline cannot be included with .incbin", img.binary)
+	}
+	sym := fmt.Sprintf("rsycl_img_%s_%d", id, i)
+	fmt.Fprintf(b, "extern const unsigned char img%d_bin[] __asm__(\"%s\") __attribute__((visibility(\"hidden\")));\n", i, sym)
+	fmt.Fprintf(b, "extern const unsigned char img%d_bin_end[] __asm__(\"%s_end\") __attribute__((visibility(\"hidden\")));\n", i, sym)
+	fmt.Fprintf(b, "__asm__(\".pushsection .rodata.rsycl_images,\\\"a\\\",@progbits\\n.p2align 3\\n"+
+		".globl %[1]s\\n.hidden %[1]s\\n%[1]s:\\n.incbin \\\"%[2]s\\\"\\n"+
+		".globl %[1]s_end\\n.hidden %[1]s_end\\n%[1]s_end:\\n.popsection\");\n", sym, img.binary)
 	return nil
 }
 
@@ -399,7 +425,7 @@ func nonEmptySets(img image) int {
 }
 
 // writeDescriptor writes the image table, the descriptor and its (un)registration.
-func writeDescriptor(b *bufio.Writer, id string, images []image, version int) {
+func writeDescriptor(b *bufio.Writer, id string, images []image, version int, incbin bool) {
 	w := func(format string, args ...interface{}) { fmt.Fprintf(b, format, args...) }
 	imageType, manifest, table := "rs_image", "0, 0, ", "images"
 	if version == ImageVersionNoManifest {
@@ -417,8 +443,12 @@ func writeDescriptor(b *bufio.Writer, id string, images []image, version int) {
 			sets = fmt.Sprintf("img%d_sets, img%d_sets + %d", i, i, n)
 		}
 		d := img.dataOf
-		w("  {%d, %d, %d, %s, \"\", \"\", %simg%d_bin, img%d_bin + sizeof(img%d_bin), %s, %s},\n",
-			version, KindSYCL, img.format, cstr(img.target), manifest, d, d, d, entries, sets)
+		end := fmt.Sprintf("img%d_bin + sizeof(img%d_bin)", d, d)
+		if incbin {
+			end = fmt.Sprintf("img%d_bin_end", d)
+		}
+		w("  {%d, %d, %d, %s, \"\", \"\", %simg%d_bin, %s, %s, %s},\n",
+			version, KindSYCL, img.format, cstr(img.target), manifest, d, end, entries, sets)
 	}
 	if len(images) == 0 {
 		w("  {0}\n")

@@ -4,7 +4,7 @@ load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
 def wrap(ctx, steps, tc, tables, runtime, checked = None):
-    """Writes the images into a C source (DPC++'s descriptor) and compiles it.
+    """Writes DPC++'s descriptor of the images into a C source and compiles it.
 
     Args:
       ctx: the rule context (with _sycl_device).
@@ -24,7 +24,7 @@ def wrap(ctx, steps, tc, tables, runtime, checked = None):
         (["--aspect-numbering=" + runtime.aspect_numbering] if runtime.aspect_numbering else []) +
         # Only the test runtime reads rsycl/device_if; libsycl takes the first image its
         # device meets the requirements of.
-        (["--device-if-as-requirements"] if runtime.kind != "rsycl" else []) + ["-o", wrap_c.path] +
+        (["--device-if-as-requirements"] if runtime.kind != "rsycl" else []) + ["--incbin", "-o", wrap_c.path] +
         ["--table=%s:%s:%s/files.table" % (t, f, d.path) for t, f, d in tables],
         depset([d for _, _, d in tables] + ([checked] if checked else [])),
         [wrap_c],
@@ -33,10 +33,13 @@ def wrap(ctx, steps, tc, tables, runtime, checked = None):
         sycl_device = True,
     ))
     wrap_o = ctx.actions.declare_file(scratch_path(ctx, "wrapper.o"))
+    # The source includes the images with the assembler's .incbin, by their paths in the
+    # execution root: they are inputs of the compile, which costs the same whatever their
+    # size.
     steps.append(step(
         tc.clang,
         ["-x", "c", "-c", "-O1", "-fPIC", wrap_c.path, "-o", wrap_o.path],
-        depset([wrap_c], transitive = [tc.compile_files]),
+        depset([wrap_c] + [d for _, _, d in tables], transitive = [tc.compile_files]),
         [wrap_o],
         "SyclWrapCompile",
         "Compiling the device image wrapper of %s" % ctx.label,
