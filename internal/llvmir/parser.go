@@ -1,6 +1,7 @@
 package llvmir
 
 import (
+	"bytes"
 	"runtime"
 	"strconv"
 	"strings"
@@ -875,6 +876,9 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 	if dbg >= 0 && f.FirstDbg < 0 {
 		f.FirstDbg = dbg
 	}
+	if isCast(op) {
+		p.resultUsesFirst(s, k, end)
+	}
 	for _, u := range s.lineUses {
 		if f.FirstUse == nil {
 			f.FirstUse = map[string]int{}
@@ -1202,6 +1206,41 @@ func (p *parser) typeDef(i, end int) error {
 		return s.unbalanced("definition of %" + name)
 	}
 	return nil
+}
+
+// isCast reports whether an opcode is a conversion ("OP T1 %v to T2").
+func isCast(op []byte) bool {
+	switch string(op) {
+	case "trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp",
+		"ptrtoint", "inttoptr", "bitcast", "addrspacecast":
+		return true
+	}
+	return false
+}
+
+// resultUsesFirst reorders a conversion's uses as DPC++'s aspect pass visits them: the
+// instruction's own (result) type before its operands', although the text names the
+// result type last ("fpext half %h to double" uses double, then half).
+func (p *parser) resultUsesFirst(s *scanner, k, end int) {
+	to := bytes.LastIndex(p.src[k:end], []byte(" to "))
+	if to < 0 || len(s.lineUses) < 2 {
+		return
+	}
+	r := &scanner{p: p, tu: &TypeUse{}, line: s.line, calleeAt: -1}
+	if _, err := r.region(k+to+4, end, false); err != nil || len(r.lineUses) == 0 {
+		return
+	}
+	ordered := append([]string(nil), r.lineUses...)
+	for _, u := range s.lineUses {
+		dup := false
+		for _, o := range ordered {
+			dup = dup || o == u
+		}
+		if !dup {
+			ordered = append(ordered, u)
+		}
+	}
+	s.lineUses = append(s.lineUses[:0], ordered...)
 }
 
 // multiLine reports whether an instruction may continue on the next lines.
