@@ -158,13 +158,16 @@ type run struct {
 
 // Run computes and records aspect usage for module m.
 func Run(m *llvmir.Module, opts Options) (*Result, error) {
+	// The per-function tables are sized for every function up front: a module of a
+	// million functions would otherwise rehash each of them twenty times.
+	n := len(m.Funcs)
 	r := &run{
 		m: m, opts: opts, table: aspects.Builtin(),
 		types: map[string]set{}, visiting: map[string]bool{},
-		used: map[*llvmir.Function]set{}, declared: map[*llvmir.Function]set{},
-		cg: map[*llvmir.Function][]*llvmir.Function{}, callDbg: map[[2]*llvmir.Function]int{},
+		used: make(map[*llvmir.Function]set, n), declared: make(map[*llvmir.Function]set, n),
+		cg: make(map[*llvmir.Function][]*llvmir.Function, n), callDbg: map[[2]*llvmir.Function]int{},
 		isEntry: map[*llvmir.Function]bool{}, moduleNames: map[int]string{},
-		own: map[*llvmir.Function]set{}, listed: map[*llvmir.Function]set{},
+		own: make(map[*llvmir.Function]set, n), listed: map[*llvmir.Function]set{},
 	}
 	r.kindRank = llvmir.KindRanker(m, "sycl_used_aspects", kernelinfo.ConditionallyUsedAspectsMD, "sycl_fixed_targets")
 	exclude, err := r.setUp()
@@ -175,15 +178,15 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	visited := map[*llvmir.Function]bool{}
+	visited := make(map[*llvmir.Function]bool, n)
 	for _, f := range roots {
 		r.propagate(f, r.used, visited)
 	}
-	res := &Result{Table: r.table, Used: map[*llvmir.Function][]int{}, EntryPoints: r.entries, Inferred: r.infer}
+	res := &Result{Table: r.table, Used: make(map[*llvmir.Function][]int, n), EntryPoints: r.entries, Inferred: r.infer}
 	if opts.Validate {
 		res.Diagnostics = r.validate()
 	}
-	visited = map[*llvmir.Function]bool{}
+	visited = make(map[*llvmir.Function]bool, n)
 	for _, f := range roots {
 		r.propagate(f, r.declared, visited)
 	}

@@ -14,6 +14,8 @@
 # TUS=64 KERNELS_PER_TU=4 gives the larger project (256 kernels in 64 TUs).
 # TARGETS=a,b,... chooses the targets (default spir64,pocl_cpu,nvidia_gpu_sm_90); with
 # Intel GPU targets the AOT step runs the real ocloc.
+# BUILD_FLAGS="--@rules_sycl//sycl:rdc=false" builds every pipeline with those flags (here:
+# each TU's device code on its own, DPC++'s -fno-sycl-rdc).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
@@ -33,7 +35,8 @@ echo "project: $((tus * kpt)) kernels in $tus TUs"
 tools/bench/gen_project.sh "$dir" "$tus" "$kpt" "$targets"
 tools/bazel build --noshow_progress //tools/execlog >/dev/null 2>&1
 execlog="$(readlink -f bazel-bin/tools/execlog/execlog_/execlog)"
-user_bazel "$ws" build --noshow_progress //gen:all >"$WORK/first.log" 2>&1 || { tail -30 "$WORK/first.log"; exit 1; }
+# shellcheck disable=SC2086
+user_bazel "$ws" build --noshow_progress ${BUILD_FLAGS:-} //gen:all >"$WORK/first.log" 2>&1 || { tail -30 "$WORK/first.log"; exit 1; }
 # The binaries must compute the same thing.
 a=$("$ws/bazel-bin/gen/modular"); b=$("$ws/bazel-bin/gen/mono"); c=$("$ws/bazel-bin/gen/cmake")
 [ "$a" = "$b" ] && [ "$a" = "$c" ] || { echo "modular, mono and cmake differ: $a / $b / $c" >&2; exit 1; }
@@ -43,7 +46,8 @@ edited="$dir/$(printf 'tu_%02d.cpp' $((tus > 1 ? tus / 2 - 1 : 0)))"
 log=$(mktemp)
 build() { # target -> "seconds actions aot"
   local secs sum
-  secs=$(timed user_bazel "$ws" build --noshow_progress --local_cpu_resources=2 "//gen:$1" --execution_log_json_file="$log")
+  # shellcheck disable=SC2086
+  secs=$(timed user_bazel "$ws" build --noshow_progress --local_cpu_resources=2 ${BUILD_FLAGS:-} "//gen:$1" --execution_log_json_file="$log")
   sum=$("$execlog" "$log")
   echo "$secs $(awk -F'executed=' '{split($2, a, " "); n += a[1]} END {print n + 0}' <<<"$sum") $(sed -n 's/^SyclAot executed=\([0-9]*\).*/\1/p' <<<"$sum" | awk '{print $1 + 0} END {if (NR == 0) print 0}')"
 }
