@@ -33,6 +33,7 @@ def wrap(ctx, steps, tc, tables, runtime, checked = None):
         sycl_device = True,
     ))
     wrap_o = ctx.actions.declare_file(scratch_path(ctx, "wrapper.o"))
+
     # The source includes the images with the assembler's .incbin, by their paths in the
     # execution root: they are inputs of the compile, which costs the same whatever their
     # size.
