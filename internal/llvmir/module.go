@@ -31,6 +31,8 @@ type Attachment struct {
 // Call is a direct call (call, invoke, callbr) of a named function.
 type Call struct {
 	Callee string
+	// Target is the function called Callee, or nil when the module has none.
+	Target *Function
 	Line   int
 	Dbg    int // !dbg of the call instruction, or -1
 }
@@ -51,7 +53,9 @@ type TypeUse struct {
 
 // Function is a define or declare.
 type Function struct {
-	Name     string
+	Name string
+	// Index is the function's position in Module.Funcs.
+	Index    int
 	Line     int
 	Decl     bool
 	CallConv string // e.g. spir_kernel; "" for the default

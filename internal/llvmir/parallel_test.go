@@ -22,6 +22,9 @@ func parseSequential(t *testing.T, file string, src []byte) (*Module, error) {
 		return nil, err
 	}
 	p.resolveTypes()
+	for _, f := range p.m.Funcs {
+		p.m.resolveCalls(f)
+	}
 	return p.m, p.checkRefs()
 }
 

@@ -710,6 +710,7 @@ func (p *parser) addFunc(f *Function) error {
 		return p.errorf(f.Line, "redefinition of @%s (first defined at line %d)", f.Name, old.Line)
 	}
 	p.m.funcByName[f.Name] = f
+	f.Index = len(p.m.Funcs)
 	p.m.Funcs = append(p.m.Funcs, f)
 	return nil
 }
@@ -769,7 +770,9 @@ func (p *parser) parseBodies() error {
 	// One reader per worker, moved from body to body.
 	run := func(q *parser, k int) {
 		q.pos, q.line = tasks[k].pos, tasks[k].line
-		errs[k] = q.body(tasks[k].f)
+		if errs[k] = q.body(tasks[k].f); errs[k] == nil {
+			p.m.resolveCalls(tasks[k].f)
+		}
 	}
 	if workers < 2 || size < parallelBodies {
 		for k := range tasks {
@@ -1246,6 +1249,14 @@ func (p *parser) resultUsesFirst(s *scanner, k, end int) {
 // multiLine reports whether an instruction may continue on the next lines.
 func multiLine(op []byte) bool {
 	return string(op) == "switch" || string(op) == "indirectbr"
+}
+
+// resolveCalls points f's calls at the functions they call, once every function of the
+// module is known (bodies are read after the top-level pass; no function is added then).
+func (m *Module) resolveCalls(f *Function) {
+	for i := range f.Calls {
+		f.Calls[i].Target = m.funcByName[f.Calls[i].Callee]
+	}
 }
 
 // resolveTypes turns the names collected in type definitions into member types, now

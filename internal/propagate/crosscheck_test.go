@@ -60,7 +60,7 @@ func TestCrossCheckWithSPIRVCapabilities(t *testing.T) {
 		}
 		kernels++
 		var got []string
-		for _, v := range res.Used[f] {
+		for _, v := range res.Used[f.Index] {
 			got = append(got, res.Table.Display(v))
 		}
 		one := filepath.Join(dir, "one.ll")

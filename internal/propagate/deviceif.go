@@ -81,20 +81,21 @@ func (r *run) classifyConditional() error {
 		c.calls[cc.Site.Caller] = append(c.calls[cc.Site.Caller], cc)
 		action := m.Func(cc.Action)
 		dup := false
-		for _, x := range r.cg[cc.Callee] {
+		for _, x := range r.cg[cc.Callee.Index] {
 			dup = dup || x == action
 		}
 		if !dup {
-			r.cg[cc.Callee] = append(r.cg[cc.Callee], action)
+			r.cg[cc.Callee.Index] = append(r.cg[cc.Callee.Index], action)
+			r.cgDbg[cc.Callee.Index] = append(r.cgDbg[cc.Callee.Index], 0)
 		}
 	}
 	r.classify(c)
 	for _, f := range m.Funcs {
 		if c.condl[f] {
-			c.condUsed[f] = r.own[f]
+			c.condUsed[f] = r.own[f.Index]
 		}
 		if !c.uncond[f] {
-			r.used[f] = r.listed[f]
+			r.used[f.Index] = r.listed[f.Index]
 		}
 	}
 	return nil
@@ -118,7 +119,7 @@ func (r *run) classify(c *condState) {
 		stack := []frame{{f: e}}
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
-			callees := r.cg[top.f]
+			callees := r.cg[top.f.Index]
 			if top.next >= len(callees) {
 				stack = stack[:len(stack)-1]
 				continue
@@ -211,7 +212,7 @@ func (r *run) conditions(onPath map[*llvmir.Function]bool) error {
 		}
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
-			callees := r.cg[top.f]
+			callees := r.cg[top.f.Index]
 			if top.next >= len(callees) {
 				delete(onPath, top.f)
 				stack = stack[:len(stack)-1]
@@ -266,7 +267,7 @@ func (r *run) pathsThroughCallers(onPath map[*llvmir.Function]bool) error {
 		}
 		for len(stack) > 0 {
 			top, f := &stack[len(stack)-1], path[len(path)-1]
-			callees := r.cg[f]
+			callees := r.cg[f.Index]
 			for top.next < len(callees) && onPath[callees[top.next]] {
 				top.next++
 			}

@@ -18,6 +18,17 @@ func runOn(t *testing.T, src string, opts Options) (*Result, error) {
 	return Run(m, opts)
 }
 
+// usedByName maps the name of every function with aspects to them.
+func usedByName(res *Result) map[string][]int {
+	out := map[string][]int{}
+	for i, vals := range res.Used {
+		if vals != nil {
+			out[res.Funcs[i].Name] = vals
+		}
+	}
+	return out
+}
+
 const usesDouble = `define spir_kernel void @k(double %x) {
   ret void
 }
@@ -30,8 +41,8 @@ func TestExcludeAspectsByNumber(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for f, vals := range res.Used {
-			t.Errorf("--exclude-aspects=%s: %s still uses %v", ex, f.Name, vals)
+		for f, vals := range usedByName(res) {
+			t.Errorf("--exclude-aspects=%s: %s still uses %v", ex, f, vals)
 		}
 	}
 }
@@ -87,7 +98,7 @@ func TestDeclaredAspectsKeepInference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, vals := range res.Used {
+	for _, vals := range usedByName(res) {
 		if len(vals) != 2 || vals[0] != 5 || vals[1] != 28 {
 			t.Errorf("used %v, want [5 28] (fp16 inferred, atomic64 declared)", vals)
 		}
@@ -124,10 +135,7 @@ attributes #2 = { "indirectly-callable"="set_b" }
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string][]int{}
-	for f, v := range res.Used {
-		got[f.Name] = v
-	}
+	got := usedByName(res)
 	want := map[string][]int{"k": {6}, "vf_double": {6}, "uses_double": {6}, "vf_half": {5}}
 	for name, w := range want {
 		if len(got[name]) != len(w) || got[name][0] != w[0] {
@@ -215,12 +223,11 @@ func TestDeepCallChain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for f, vals := range res.Used {
-		if f.Name == "k" && (len(vals) != 1 || vals[0] != 6) {
-			t.Errorf("kernel uses %v, want [6] (fp64)", vals)
-		}
+	used := usedByName(res)
+	if vals := used["k"]; len(vals) != 1 || vals[0] != 6 {
+		t.Errorf("kernel uses %v, want [6] (fp64)", vals)
 	}
-	if len(res.Used) != depth+1 {
-		t.Errorf("%d functions with aspects, want %d", len(res.Used), depth+1)
+	if len(used) != depth+1 {
+		t.Errorf("%d functions with aspects, want %d", len(used), depth+1)
 	}
 }

@@ -45,7 +45,8 @@ type Diagnostic struct {
 type Result struct {
 	Editor      *llvmir.Editor
 	Table       *aspects.Table
-	Used        map[*llvmir.Function][]int // aspects written (or kept) per function, sorted
+	Funcs       []*llvmir.Function // the module's functions
+	Used        [][]int            // per function of Funcs: the aspects written (or kept), sorted; nil for none
 	EntryPoints []*llvmir.Function
 	Inferred    bool
 	Diagnostics []Diagnostic
@@ -141,14 +142,16 @@ type run struct {
 	atomic64 int
 	types    map[string]set // struct name -> aspects
 	visiting map[string]bool
-	used     map[*llvmir.Function]set
-	own      map[*llvmir.Function]set // used, less function-level lists
-	listed   map[*llvmir.Function]set // function-level lists only
-	declared map[*llvmir.Function]set
-	cg       map[*llvmir.Function][]*llvmir.Function
-	callDbg  map[[2]*llvmir.Function]int
+	// The per-function tables are indexed by llvmir.Function.Index: a module of a
+	// million functions needs no hashing and leaves the collector little to walk.
+	used     []set
+	own      []set // used, less function-level lists
+	listed   []set // function-level lists only
+	declared []set
+	cg       [][]*llvmir.Function
+	cgDbg    [][]int // the !dbg of the first call along each edge of cg (0 for none)
 	entries  []*llvmir.Function
-	isEntry  map[*llvmir.Function]bool
+	isEntry  []bool
 	// moduleNames are the aspects the module's own !sycl_aspects names.
 	moduleNames map[int]string
 	kindRank    func(string) int
@@ -158,16 +161,13 @@ type run struct {
 
 // Run computes and records aspect usage for module m.
 func Run(m *llvmir.Module, opts Options) (*Result, error) {
-	// The per-function tables are sized for every function up front: a module of a
-	// million functions would otherwise rehash each of them twenty times.
 	n := len(m.Funcs)
 	r := &run{
 		m: m, opts: opts, table: aspects.Builtin(),
 		types: map[string]set{}, visiting: map[string]bool{},
-		used: make(map[*llvmir.Function]set, n), declared: make(map[*llvmir.Function]set, n),
-		cg: make(map[*llvmir.Function][]*llvmir.Function, n), callDbg: map[[2]*llvmir.Function]int{},
-		isEntry: map[*llvmir.Function]bool{}, moduleNames: map[int]string{},
-		own: make(map[*llvmir.Function]set, n), listed: map[*llvmir.Function]set{},
+		used: make([]set, n), declared: make([]set, n), own: make([]set, n), listed: make([]set, n),
+		cg: make([][]*llvmir.Function, n), cgDbg: make([][]int, n),
+		isEntry: make([]bool, n), moduleNames: map[int]string{},
 	}
 	r.kindRank = llvmir.KindRanker(m, "sycl_used_aspects", kernelinfo.ConditionallyUsedAspectsMD, "sycl_fixed_targets")
 	exclude, err := r.setUp()
@@ -178,15 +178,15 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	visited := make(map[*llvmir.Function]bool, n)
+	visited := make([]bool, n)
 	for _, f := range roots {
 		r.propagate(f, r.used, visited)
 	}
-	res := &Result{Table: r.table, Used: make(map[*llvmir.Function][]int, n), EntryPoints: r.entries, Inferred: r.infer}
+	res := &Result{Table: r.table, Funcs: m.Funcs, Used: make([][]int, n), EntryPoints: r.entries, Inferred: r.infer}
 	if opts.Validate {
 		res.Diagnostics = r.validate()
 	}
-	visited = make(map[*llvmir.Function]bool, n)
+	visited = make([]bool, n)
 	for _, f := range roots {
 		r.propagate(f, r.declared, visited)
 	}
@@ -241,7 +241,7 @@ func (r *run) scan() ([]*llvmir.Function, error) {
 	for _, f := range r.m.Funcs {
 		if kernelinfo.IsEntryPoint(r.m, f, false) {
 			r.entries = append(r.entries, f)
-			r.isEntry[f] = true
+			r.isEntry[f.Index] = true
 		} else if v, ok := r.m.FnAttr(f, "indirectly-callable"); ok && !f.Decl {
 			virtuals = append(virtuals, f)
 			sets[v] = append(sets[v], f)
@@ -267,9 +267,7 @@ func (r *run) write(res *Result, exclude set) (*llvmir.Editor, error) {
 		if err != nil {
 			return nil, err
 		}
-		if vals != nil {
-			res.Used[f] = vals
-		}
+		res.Used[f.Index] = vals
 	}
 	if r.cond != nil {
 		if err := r.conditionalPairs(); err != nil {
@@ -473,7 +471,7 @@ func (r *run) processFunction(f *llvmir.Function) error {
 	if err := r.addLists(f, kernelinfo.UsedAspectsMD, u, listed); err != nil {
 		return err
 	}
-	r.listed[f] = listed
+	r.listed[f.Index] = listed
 	for _, id := range f.InstrAspectMD {
 		vals, err := r.aspectList(id, f.Line)
 		if err != nil {
@@ -484,13 +482,13 @@ func (r *run) processFunction(f *llvmir.Function) error {
 			own.add(v)
 		}
 	}
-	r.used[f] = u
-	r.own[f] = own
+	r.used[f.Index] = u
+	r.own[f.Index] = own
 	d := newSet()
 	if err := r.addLists(f, kernelinfo.DeclaredAspectsMD, d); err != nil {
 		return err
 	}
-	r.declared[f] = d
+	r.declared[f.Index] = d
 	r.addCalls(f, u, own)
 	return nil
 }
@@ -554,20 +552,55 @@ func (r *run) addLists(f *llvmir.Function, names []string, into ...set) error {
 // addCalls records f's direct callees (once each, with the first call's !dbg); the
 // callee operand's value type (the function type) counts as a use, as in DPC++.
 func (r *run) addCalls(f *llvmir.Function, u, own set) {
-	seen := map[*llvmir.Function]bool{}
+	var seen map[*llvmir.Function]bool // once the callees outgrow a scan
 	for _, c := range f.Calls {
-		callee := r.m.Func(c.Callee)
+		callee := c.Target
 		if callee == nil {
 			continue
 		}
 		r.typeUse(&callee.Sig, u, nil)
 		r.typeUse(&callee.Sig, own, nil)
-		if !seen[callee] {
-			seen[callee] = true
-			r.cg[f] = append(r.cg[f], callee)
-			r.callDbg[[2]*llvmir.Function{f, callee}] = c.Dbg
+		r.addEdge(f, callee, c.Dbg, &seen)
+	}
+}
+
+// addEdge adds the call-graph edge f -> callee with its !dbg unless f has it already,
+// and reports whether it had. seen (allocated here when f's callees get many) holds f's
+// callees.
+func (r *run) addEdge(f, callee *llvmir.Function, dbg int, seen *map[*llvmir.Function]bool) bool {
+	cs := r.cg[f.Index]
+	if *seen != nil {
+		if (*seen)[callee] {
+			return true
+		}
+		(*seen)[callee] = true
+	} else {
+		for _, c := range cs {
+			if c == callee {
+				return true
+			}
+		}
+		if len(cs) >= setScan {
+			*seen = make(map[*llvmir.Function]bool, 2*len(cs))
+			for _, c := range cs {
+				(*seen)[c] = true
+			}
+			(*seen)[callee] = true
 		}
 	}
+	r.cg[f.Index] = append(cs, callee)
+	r.cgDbg[f.Index] = append(r.cgDbg[f.Index], dbg)
+	return false
+}
+
+// edgeDbg is the !dbg of f's first call of callee (0 when the edge came from elsewhere).
+func (r *run) edgeDbg(f, callee *llvmir.Function) int {
+	for i, c := range r.cg[f.Index] {
+		if c == callee {
+			return r.cgDbg[f.Index][i]
+		}
+	}
+	return 0
 }
 
 // virtualEdges adds DPC++'s virtual-function edges: a function with
@@ -583,15 +616,11 @@ func (r *run) virtualEdges(sets map[string][]*llvmir.Function) {
 		if !ok {
 			continue
 		}
-		seen := map[*llvmir.Function]bool{}
-		for _, c := range r.cg[f] {
-			seen[c] = true
-		}
+		var seen map[*llvmir.Function]bool
 		for _, set := range strings.Split(v, ",") {
 			for _, c := range sets[strings.TrimSpace(set)] {
-				if !seen[c] && c != f {
-					seen[c] = true
-					r.cg[f] = append(r.cg[f], c)
+				if c != f {
+					r.addEdge(f, c, 0, &seen)
 				}
 			}
 		}
@@ -603,45 +632,45 @@ func (r *run) virtualEdges(sets map[string][]*llvmir.Function) {
 // once that callee's own subtree is done (a callee visited before, on a cycle say,
 // contributes its set as it is then). The walk keeps its own stack, so that a call chain
 // millions deep needs no deep Go stack.
-func (r *run) propagate(f *llvmir.Function, sets map[*llvmir.Function]set, visited map[*llvmir.Function]bool) {
+func (r *run) propagate(f *llvmir.Function, sets []set, visited []bool) {
 	type frame struct {
 		f       *llvmir.Function
 		next    int  // the callee to look at next
 		waiting bool // the callee before next is being walked
 		local   set
 	}
-	if len(r.cg[f]) == 0 {
+	if len(r.cg[f.Index]) == 0 {
 		return
 	}
 	stack := []frame{{f: f, local: newSet()}}
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
-		callees := r.cg[top.f]
+		callees := r.cg[top.f.Index]
 		if top.waiting {
 			top.waiting = false
-			top.local.addAll(sets[callees[top.next-1]])
+			top.local.addAll(sets[callees[top.next-1].Index])
 		}
 		if top.next < len(callees) {
 			c := callees[top.next]
 			top.next++
-			if !visited[c] {
-				visited[c] = true
-				if len(r.cg[c]) > 0 {
+			if !visited[c.Index] {
+				visited[c.Index] = true
+				if len(r.cg[c.Index]) > 0 {
 					top.waiting = true
 					stack = append(stack, frame{f: c, local: newSet()})
 					continue
 				}
 			}
-			top.local.addAll(sets[c])
+			top.local.addAll(sets[c.Index])
 			continue
 		}
-		if sets[top.f] == nil {
-			sets[top.f] = newSet()
+		if sets[top.f.Index] == nil {
+			sets[top.f.Index] = newSet()
 		}
 		// With device_if, only a function called unconditionally gains its callees'
 		// aspects (DPC++): a conditional caller does not pass its action's on.
 		if r.cond == nil || r.cond.uncond[top.f] {
-			sets[top.f].addAll(top.local)
+			sets[top.f.Index].addAll(top.local)
 		}
 		stack = stack[:len(stack)-1]
 	}
@@ -653,12 +682,12 @@ func (r *run) propagate(f *llvmir.Function, sets map[*llvmir.Function]set, visit
 // aspects, sorted.
 func (r *run) writeUsed(ed *llvmir.Editor, f *llvmir.Function, exclude set) ([]int, error) {
 	unique := newSet()
-	for _, v := range r.used[f].values() {
+	for _, v := range r.used[f.Index].values() {
 		if !exclude.has(v) {
 			unique.add(v)
 		}
 	}
-	unique.addAll(r.declared[f])
+	unique.addAll(r.declared[f.Index])
 	existingID := f.Attachment("sycl_used_aspects")
 	if unique.len() == 0 {
 		if existingID >= 0 {

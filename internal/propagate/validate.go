@@ -15,14 +15,14 @@ import (
 func (r *run) validate() []Diagnostic {
 	var out []Diagnostic
 	for _, f := range r.m.Funcs {
-		used := r.used[f]
+		used := r.used[f.Index]
 		if used.len() == 0 {
 			continue
 		}
 		allowed := newSet()
 		fromAttr := false
 		if id := firstAttachment(f, kernelinfo.DeclaredAspectsMD); id >= 0 {
-			if r.isEntry[f] && r.calleeDeclares(f) {
+			if r.isEntry[f.Index] && r.calleeDeclares(f) {
 				// DPC++'s front end puts a kernel's device_has on the kernel and on the
 				// functor it calls: that callee is checked, not the kernel too.
 				continue
@@ -48,7 +48,7 @@ func (r *run) validate() []Diagnostic {
 				continue
 			}
 			origin := f
-			if r.isEntry[f] {
+			if r.isEntry[f.Index] {
 				if c := r.firstCalleeUsing(f, a, nil); c != nil {
 					origin = c
 				}
@@ -61,7 +61,7 @@ func (r *run) validate() []Diagnostic {
 
 // calleeDeclares reports whether a direct callee of f has a declared aspect list.
 func (r *run) calleeDeclares(f *llvmir.Function) bool {
-	for _, c := range r.cg[f] {
+	for _, c := range r.cg[f.Index] {
 		if firstAttachment(c, kernelinfo.DeclaredAspectsMD) >= 0 {
 			return true
 		}
@@ -79,14 +79,14 @@ func firstAttachment(f *llvmir.Function, names []string) int {
 }
 
 func (r *run) firstCalleeUsing(f *llvmir.Function, a int, visited map[*llvmir.Function]bool) *llvmir.Function {
-	for _, c := range r.cg[f] {
+	for _, c := range r.cg[f.Index] {
 		if visited != nil {
 			if visited[c] {
 				continue
 			}
 			visited[c] = true
 		}
-		if r.used[c].has(a) {
+		if r.used[c.Index].has(a) {
 			return c
 		}
 	}
@@ -123,7 +123,7 @@ func (r *run) diagnose(f *llvmir.Function, a int, fromAttr bool) Diagnostic {
 func (r *run) where(fn *llvmir.Function, chain []*llvmir.Function, i, a int) string {
 	dbg := -1
 	if i < len(chain) {
-		dbg = r.callDbg[[2]*llvmir.Function{fn, chain[i]}]
+		dbg = r.edgeDbg(fn, chain[i])
 	} else {
 		dbg = r.firstUseDbg(fn, a)
 	}
