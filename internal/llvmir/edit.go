@@ -95,12 +95,16 @@ func (e *Editor) Changed() bool { return len(e.edits) > 0 || len(e.newMD) > 0 }
 func (e *Editor) WriteTo(w io.Writer) (int64, error) {
 	src := e.m.Src
 	edits := append([]edit(nil), e.edits...)
-	sort.SliceStable(edits, func(i, j int) bool {
+	less := func(i, j int) bool {
 		if edits[i].at != edits[j].at {
 			return edits[i].at < edits[j].at
 		}
 		return edits[i].seq < edits[j].seq
-	})
+	}
+	// Edits usually come in module order already.
+	if !sort.SliceIsSorted(edits, less) {
+		sort.SliceStable(edits, less)
+	}
 	newMD := e.renumberNew(edits)
 	bw := bufio.NewWriterSize(w, 1<<20)
 	var n int64

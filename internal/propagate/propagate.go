@@ -67,6 +67,21 @@ const setScan = 16
 
 func newSet() set { return &aspectSet{} }
 
+// fresh is an empty set from the run's arena.
+func (r *run) fresh() set {
+	if len(r.arena) == cap(r.arena) {
+		return newSet()
+	}
+	r.arena = r.arena[:len(r.arena)+1]
+	return &r.arena[len(r.arena)-1]
+}
+
+// reset empties s for reuse.
+func (s *aspectSet) reset() {
+	s.order = s.order[:0]
+	s.in = nil
+}
+
 func (s *aspectSet) add(v int) {
 	if s.has(v) {
 		return
@@ -149,7 +164,8 @@ type run struct {
 	listed   []set // function-level lists only
 	declared []set
 	cg       [][]*llvmir.Function
-	cgDbg    [][]int // the !dbg of the first call along each edge of cg (0 for none)
+	cgDbg    [][]int     // the !dbg of the first call along each edge of cg (0 for none)
+	arena    []aspectSet // where the per-function sets live: one allocation, not millions
 	entries  []*llvmir.Function
 	isEntry  []bool
 	// moduleNames are the aspects the module's own !sycl_aspects names.
@@ -168,6 +184,7 @@ func Run(m *llvmir.Module, opts Options) (*Result, error) {
 		used: make([]set, n), declared: make([]set, n), own: make([]set, n), listed: make([]set, n),
 		cg: make([][]*llvmir.Function, n), cgDbg: make([][]int, n),
 		isEntry: make([]bool, n), moduleNames: map[int]string{},
+		arena: make([]aspectSet, 0, 4*n),
 	}
 	r.kindRank = llvmir.KindRanker(m, "sycl_used_aspects", kernelinfo.ConditionallyUsedAspectsMD, "sycl_fixed_targets")
 	exclude, err := r.setUp()
@@ -465,9 +482,9 @@ func (r *run) processFunction(f *llvmir.Function) error {
 	u := r.directUses(f)
 	// What the function itself uses, without its function-level lists: DPC++ counts
 	// these as conditional uses when the function is called conditionally.
-	own := newSet()
+	own := r.fresh()
 	own.addAll(u)
-	listed := newSet() // the function's own !sycl_used_aspects
+	listed := r.fresh() // the function's own !sycl_used_aspects
 	if err := r.addLists(f, kernelinfo.UsedAspectsMD, u, listed); err != nil {
 		return err
 	}
@@ -484,7 +501,7 @@ func (r *run) processFunction(f *llvmir.Function) error {
 	}
 	r.used[f.Index] = u
 	r.own[f.Index] = own
-	d := newSet()
+	d := r.fresh()
 	if err := r.addLists(f, kernelinfo.DeclaredAspectsMD, d); err != nil {
 		return err
 	}
@@ -497,7 +514,7 @@ func (r *run) processFunction(f *llvmir.Function) error {
 // then the body's uses as they come.
 func (r *run) directUses(f *llvmir.Function) set {
 	m := r.m
-	u := newSet()
+	u := r.fresh()
 	r.typeUse(&f.Sig, u, nil)
 	for _, k := range f.UseOrder {
 		switch k {
@@ -657,7 +674,19 @@ func (r *run) propagate(f *llvmir.Function, sets []set, visited []bool) {
 				visited[c.Index] = true
 				if len(r.cg[c.Index]) > 0 {
 					top.waiting = true
-					stack = append(stack, frame{f: c, local: newSet()})
+					// A popped frame's set is reused: its values were copied out.
+					if len(stack) < cap(stack) {
+						stack = stack[:len(stack)+1]
+						fr := &stack[len(stack)-1]
+						local := fr.local
+						if local == nil { // room append made, never used
+							local = newSet()
+						}
+						local.reset()
+						*fr = frame{f: c, local: local}
+					} else {
+						stack = append(stack, frame{f: c, local: newSet()})
+					}
 					continue
 				}
 			}
