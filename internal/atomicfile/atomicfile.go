@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"syscall"
 )
 
@@ -99,6 +101,21 @@ type Batch struct {
 	staged   map[string]*stagedDir // by final directory
 	stages   []*stagedDir          // in the order of Stage
 	err      error
+	// Files of staged directories are written by a few goroutines (writers), so that
+	// an action writing hundreds of thousands of small files keeps the processors busy;
+	// which files exist, and in what order they are listed, does not depend on them.
+	writes   chan stagedWrite
+	writers  sync.WaitGroup
+	writeMu  sync.Mutex
+	writeErr error // the first failed write's error, by the order of Add
+	errSeq   int
+	nextSeq  int
+}
+
+type stagedWrite struct {
+	file, path string // the file in the staging directory, the final path
+	data       []byte
+	seq        int
 }
 
 // stagedDir is a directory whose files a batch writes into a fresh sibling directory.
@@ -191,15 +208,47 @@ func (b *Batch) addStaged(sd *stagedDir, path string, data []byte) {
 		return
 	}
 	base := filepath.Base(path)
-	f, err := os.OpenFile(filepath.Join(sd.stage, base), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err == nil {
-		err = writeData(f, data)
+	sd.files = append(sd.files, base)
+	if b.writes == nil {
+		b.writes = make(chan stagedWrite, 256)
+		// The work is mostly system calls: twice as many writers as processors.
+		for i := 0; i < 2*runtime.GOMAXPROCS(0); i++ {
+			b.writers.Add(1)
+			go b.writer()
+		}
 	}
-	if err != nil {
-		b.fail(fmt.Errorf("cannot write %s: %v", path, err))
+	b.writes <- stagedWrite{file: filepath.Join(sd.stage, base), path: path, data: data, seq: b.nextSeq}
+	b.nextSeq++
+}
+
+func (b *Batch) writer() {
+	defer b.writers.Done()
+	for w := range b.writes {
+		f, err := os.OpenFile(w.file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			err = writeData(f, w.data)
+		}
+		if err != nil {
+			b.writeMu.Lock()
+			if b.writeErr == nil || w.seq < b.errSeq {
+				b.writeErr, b.errSeq = fmt.Errorf("cannot write %s: %v", w.path, err), w.seq
+			}
+			b.writeMu.Unlock()
+		}
+	}
+}
+
+// drain waits for the staged files handed to the writers; a failed write fails the batch.
+func (b *Batch) drain() {
+	if b.writes == nil {
 		return
 	}
-	sd.files = append(sd.files, base)
+	close(b.writes)
+	b.writers.Wait()
+	b.writes = nil
+	if b.writeErr != nil && b.err == nil {
+		b.err = b.writeErr
+	}
 }
 
 // Adopt takes tmp, a file a tool has already written on path's file system, as path's
@@ -247,12 +296,16 @@ func (b *Batch) claimNew(path string) bool {
 }
 
 func (b *Batch) fail(err error) {
-	b.err = err
+	b.drain()
+	if b.err == nil {
+		b.err = err
+	}
 	b.Abort()
 }
 
 // Abort removes the temporary files written so far.
 func (b *Batch) Abort() {
+	b.drain()
 	for _, p := range b.pending {
 		os.Remove(p[0])
 	}
@@ -285,7 +338,9 @@ func emptyDir(dir string) bool {
 // Commit renames every file into place, or returns the first error of Add (nothing
 // renamed). A rename failure leaves the files before it in place and removes the rest.
 func (b *Batch) Commit() error {
+	b.drain()
 	if b.err != nil {
+		b.Abort()
 		return b.err
 	}
 	dirs := make([]string, 0, len(b.pending)+len(b.stages))

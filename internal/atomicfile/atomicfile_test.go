@@ -2,9 +2,11 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -129,5 +131,28 @@ func TestBatchFilesAre0644(t *testing.T) {
 		if fi, err := os.Stat(filepath.Join(dir, p)); err != nil || fi.Mode().Perm() != 0o644 {
 			t.Errorf("%s: %v %v", p, fi.Mode(), err)
 		}
+	}
+}
+
+// TestStagedWriteFailure: a staged file the writers cannot create fails the batch with
+// the first such file in the order of Add, and nothing of the batch is left behind.
+func TestStagedWriteFailure(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	var b Batch
+	b.Stage(out)
+	for i := 0; i < 1000; i++ {
+		b.Add(filepath.Join(out, fmt.Sprintf("f%04d", i)), []byte("x"))
+	}
+	long := strings.Repeat("n", 300) // longer than a file name may be
+	b.Add(filepath.Join(out, long+"1"), []byte("x"))
+	b.Add(filepath.Join(out, "after"), []byte("x"))
+	b.Add(filepath.Join(out, long+"2"), []byte("x"))
+	err := b.Commit()
+	if err == nil || !strings.Contains(err.Error(), "cannot write "+filepath.Join(out, long+"1")) {
+		t.Fatalf("Commit: %v, want the first failed file", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left behind: %v", entries)
 	}
 }

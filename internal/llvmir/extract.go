@@ -521,7 +521,13 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 	m := e.m
 	rn := newRenumberer()
 	var out bytes.Buffer
-	out.Grow(p.head.Len() + p.typeDefs.Len() + p.comdatDefs.Len() + p.globals.Len() + p.funcsLen + p.rest.Len() + p.named.Len() + 4096)
+	// What the parts hold, with room for the attribute groups and a little slack: a
+	// split into 100k small images should not allocate kilobytes of padding for each.
+	size := p.head.Len() + p.typeDefs.Len() + p.comdatDefs.Len() + p.globals.Len() + p.funcsLen + p.rest.Len() + p.named.Len()
+	for _, text := range p.attrLines {
+		size += len(text) + 1
+	}
+	out.Grow(size + size/16 + 64)
 	first := true
 	for _, part := range []*bytes.Buffer{&p.head, &p.typeDefs, &p.comdatDefs, &p.globals} {
 		if part.Len() > 0 {

@@ -452,9 +452,11 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 		}
 	}
 	byShard := make([][]*Group, len(dirs))
+	ids := make(map[*Group]string, len(groups))
 	for _, g := range groups {
 		s := Shard(g, len(dirs))
 		byShard[s] = append(byShard[s], g)
+		ids[g] = Identity(g)
 	}
 	// Each shard's files are written into a fresh staging directory that replaces the
 	// shard directory at Commit (Bazel creates it empty): nothing appears before all
@@ -471,11 +473,11 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 		}
 		out.Stage(dir)
 		gs := byShard[i]
-		sort.Slice(gs, func(a, b int) bool { return Identity(gs[a]) < Identity(gs[b]) })
+		sort.Slice(gs, func(a, b int) bool { return ids[gs[a]] < ids[gs[b]] })
 		tab := filetable.New(filetable.Code, filetable.Properties, filetable.Symbols)
 		for _, g := range gs {
 			img := ex.Image(g, iopts)
-			base := "img_" + Identity(g)
+			base := "img_" + ids[g]
 			out.Add(filepath.Join(dir, base+".ll"), img.Text)
 			out.Add(filepath.Join(dir, base+".prop"), img.Props.Bytes())
 			out.Add(filepath.Join(dir, base+".sym"), img.Symbols)
