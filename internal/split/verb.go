@@ -18,43 +18,53 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 	"github.com/rules-sycl/rules_sycl/internal/specconst"
 )
 
-// readInput reads the input module ("-" or none: the environment's standard input).
-func readInput(env *cli.Env, args []string) (string, []byte, error) {
+// readInput reads the input module ("-" or none: the environment's standard input); the
+// bytes are good until release is called.
+func readInput(env *cli.Env, args []string) (name string, data []byte, release func(), err error) {
 	if len(args) > 1 {
-		return "", nil, diag.Usagef("want one input file, got %d", len(args))
+		return "", nil, nil, diag.Usagef("want one input file, got %d", len(args))
 	}
 	if len(args) == 0 || args[0] == "-" {
 		if !env.HasStdin() {
-			return "", nil, diag.Usagef("no input file: standard input is not available to a persistent worker's request")
+			return "", nil, nil, diag.Usagef("no input file: standard input is not available to a persistent worker's request")
 		}
 		data, err := io.ReadAll(env.In())
 		if err != nil {
-			return "", nil, diag.Errorf("<stdin>", 0, "cannot read: %v", err)
+			return "", nil, nil, diag.Errorf("<stdin>", 0, "cannot read: %v", err)
 		}
-		return "<stdin>", data, nil
+		return "<stdin>", data, func() {}, nil
 	}
-	data, err := os.ReadFile(args[0])
+	data, release, err = mapfile.Read(args[0])
 	if err != nil {
-		return "", nil, diag.Errorf(args[0], 0, "cannot read: %v", err)
+		return "", nil, nil, diag.Errorf(args[0], 0, "cannot read: %v", err)
 	}
-	return args[0], data, nil
+	return args[0], data, release, nil
 }
 
-func parseModule(env *cli.Env, args []string) (*llvmir.Module, error) {
-	name, data, err := readInput(env, args)
+// parseModule reads and parses the input module; the module is good until release is
+// called (its text is the input's bytes).
+func parseModule(env *cli.Env, args []string) (m *llvmir.Module, release func(), err error) {
+	name, data, release, err := readInput(env, args)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	defer func() {
+		if err != nil {
+			release()
+		}
+	}()
 	if err := llvmir.NotBitcode(name, data); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer memlimit.Hold()()
-	return llvmir.Parse(name, data)
+	m, err = llvmir.Parse(name, data)
+	return m, release, err
 }
 
 // PostLinkVerb is `sycl-device post-link`, compatible with DPC++'s sycl-post-link.
@@ -105,10 +115,11 @@ func PostLinkVerb() *cli.Verb {
 			if err != nil {
 				return err
 			}
-			m, err := parseModule(env, args)
+			m, release, err := parseModule(env, args)
 			if err != nil {
 				return err
 			}
+			defer release()
 			return postLink(env, m, postLinkOptions{
 				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, devGlobals: devGlobals, defaultSpecImages: defaultSpecImages, symbols: symbols,
 				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs, specConst: scMode,
@@ -402,10 +413,11 @@ func SplitVerb() *cli.Verb {
 					dirs = append(dirs, filepath.Join(outDir, "shard_"+strconv.Itoa(i)))
 				}
 			}
-			m, err := parseModule(env, args)
+			m, release, err := parseModule(env, args)
 			if err != nil {
 				return err
 			}
+			defer release()
 			// DPC++'s driver always asks sycl-post-link for -device-globals.
 			return SplitShards(m, Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true}, dirs)
 		},

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
 )
@@ -81,10 +81,11 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 		return diag.Usagef("propagate: --infer must be auto, on or off, not %q", fl.infer)
 	}
 	in := args[0]
-	src, err := os.ReadFile(in)
+	src, release, err := mapfile.Read(in)
 	if err != nil {
 		return diag.Errorf(in, 0, "cannot read: %v", err)
 	}
+	defer release() // after the outputs are written: they are spliced from src
 	if err := llvmir.NotBitcode(in, src); err != nil {
 		return err
 	}
