@@ -46,6 +46,14 @@ func NewEditor(m *Module) *Editor {
 	return &Editor{m: m, byText: map[string]int{}, nextID: m.MaxMD + 1}
 }
 
+// Grow makes room for n more edits: a pass that edits every function of a large module
+// says so up front.
+func (e *Editor) Grow(n int) {
+	if n > cap(e.edits)-len(e.edits) {
+		e.edits = append(make([]edit, 0, len(e.edits)+n), e.edits...)
+	}
+}
+
 // AddNode appends a new numbered metadata node with the given value text (for example
 // `!{!"fp64", i32 6}`) and returns its ID; identical values share one node.
 func (e *Editor) AddNode(value string) int {
@@ -109,18 +117,17 @@ func (e *Editor) WriteTo(w io.Writer) (int64, error) {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	var n int64
 	pos := 0
+	win := window{drop: e.m.drop}
 	for _, ed := range edits {
 		if ed.at < pos {
 			continue // overlapping edit: the first one wins
 		}
-		k, _ := bw.Write(src[pos:ed.at])
-		n += int64(k)
-		k, _ = bw.WriteString(ed.text)
+		n += writeSpan(bw, src, pos, ed.at, &win)
+		k, _ := bw.WriteString(ed.text)
 		n += int64(k)
 		pos = ed.end
 	}
-	k, _ := bw.Write(src[pos:])
-	n += int64(k)
+	n += writeSpan(bw, src, pos, len(src), &win)
 	if len(newMD) > 0 {
 		if len(src) > 0 && src[len(src)-1] != '\n' {
 			bw.WriteByte('\n')
@@ -132,6 +139,22 @@ func (e *Editor) WriteTo(w io.Writer) (int64, error) {
 		}
 	}
 	return n, bw.Flush()
+}
+
+// writeSpan writes src[lo:hi], dropChunk at a time, letting the input go behind it.
+func writeSpan(bw *bufio.Writer, src []byte, lo, hi int, win *window) int64 {
+	var n int64
+	for lo < hi {
+		win.reached(lo)
+		end := hi
+		if end-lo > dropChunk {
+			end = lo + dropChunk
+		}
+		k, _ := bw.Write(src[lo:end])
+		n += int64(k)
+		lo = end
+	}
+	return n
 }
 
 // renumberNew orders the new nodes by first reference (in edits, which it rewrites in
@@ -244,7 +267,7 @@ func KindRanker(m *Module, newKinds ...string) func(string) int {
 			}
 		}
 		if order == nil {
-			order = attachmentKindOrder(m.Src)
+			order = attachmentKindOrder(m.Src, m.drop)
 		}
 		if i, ok := order[name]; ok {
 			return 1000 + i
@@ -260,12 +283,15 @@ func KindRanker(m *Module, newKinds ...string) func(string) int {
 
 // attachmentKindOrder finds attachment kinds ("!name !N", "!name !{") in order of first
 // appearance; named metadata definitions ("!name = ") and strings are not kinds.
-func attachmentKindOrder(src []byte) map[string]int {
+func attachmentKindOrder(src []byte, drop func(lo, hi int)) map[string]int {
 	order := map[string]int{}
+	win := window{drop: drop}
 	for i := 0; i < len(src); {
-		k := bytes.IndexByte(src[i:], '!')
+		win.reached(i)
+		k := bytes.IndexByte(src[i:min(i+dropChunk, len(src))], '!')
 		if k < 0 {
-			break
+			i = min(i+dropChunk, len(src))
+			continue
 		}
 		i += k
 		j := i + 1

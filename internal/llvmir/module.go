@@ -223,7 +223,9 @@ type Module struct {
 
 	funcByName   map[string]*Function
 	globalByName map[string]*Global
-	namedByName  map[string]*NamedMD
+	// drop is ParseOptions.Drop while Src is the bytes given to ParseWith.
+	drop        func(lo, hi int)
+	namedByName map[string]*NamedMD
 }
 
 // Func returns the function called name, or nil.
@@ -253,19 +255,48 @@ func (m *Module) FnAttr(f *Function, key string) (string, bool) {
 
 // Parse reads module text. file names the input in error messages.
 func Parse(file string, src []byte) (*Module, error) {
-	if !utf8.Valid(src) {
-		// LLVM prints every other byte escaped: raw invalid UTF-8 means a damaged file.
-		i := 0
-		for i < len(src) {
-			r, n := utf8.DecodeRune(src[i:])
-			if r == utf8.RuneError && n <= 1 {
-				break
-			}
-			i += n
-		}
-		return nil, diag.Errorf(file, bytes.Count(src[:i], []byte("\n"))+1, "invalid UTF-8 byte 0x%02x", src[i])
+	return ParseWith(file, src, ParseOptions{})
+}
+
+// ParseOptions tune ParseWith.
+type ParseOptions struct {
+	// Drop, when set, is told the ranges of src that the reader (and later an Editor
+	// writing the module) has gone through and does not need for now; it may read them
+	// again. A mapped input gives their pages back (mapfile.File.Drop).
+	Drop func(lo, hi int)
+}
+
+// dropChunk is how much of the input a pass reads before it lets the bytes behind it go.
+const dropChunk = 4 << 20
+
+// window lets the input go behind a pass that reads it in order, dropChunk at a time.
+type window struct {
+	drop func(lo, hi int)
+	done int // the bytes before done are let go
+}
+
+// reached tells the window that the pass is at pos.
+func (w *window) reached(pos int) {
+	if w.drop != nil && pos-w.done >= dropChunk {
+		w.drop(w.done, pos)
+		w.done = pos
 	}
-	src = loneCRToLF(src)
+}
+
+// ParseWith reads module text with options.
+func ParseWith(file string, src []byte, opts ParseOptions) (*Module, error) {
+	bad, hasCR := checkInput(src, opts.Drop)
+	if bad >= 0 {
+		// LLVM prints every other byte escaped: raw invalid UTF-8 means a damaged file.
+		return nil, diag.Errorf(file, bytes.Count(src[:bad], []byte("\n"))+1, "invalid UTF-8 byte 0x%02x", src[bad])
+	}
+	if hasCR {
+		if in := src; len(in) > 0 {
+			if src = loneCRToLF(src); &src[0] != &in[0] {
+				opts.Drop = nil // a copy: nothing of it to let go
+			}
+		}
+	}
 	p := &parser{
 		file: file,
 		src:  src,
@@ -282,7 +313,9 @@ func Parse(file string, src []byte) (*Module, error) {
 		},
 		line:        1,
 		deferBodies: true,
+		window:      window{drop: opts.Drop},
 	}
+	p.m.drop = opts.Drop
 	// Bodies that precede a top-level error are parsed too: an error in one of them comes
 	// first in the file.
 	errTop := p.parse()
@@ -297,6 +330,40 @@ func Parse(file string, src []byte) (*Module, error) {
 		return nil, err
 	}
 	return p.m, nil
+}
+
+// checkInput goes through src once, dropChunk at a time: the offset of its first byte
+// that is not valid UTF-8 (or -1), and whether it holds a carriage return.
+func checkInput(src []byte, drop func(lo, hi int)) (bad int, hasCR bool) {
+	w := window{drop: drop}
+	for lo := 0; lo < len(src); {
+		hi := lo + dropChunk
+		if hi >= len(src) {
+			hi = len(src)
+		} else {
+			// End the chunk at the start of a character.
+			for hi > lo && !utf8.RuneStart(src[hi]) {
+				hi--
+			}
+		}
+		if hi == lo { // no character starts in the chunk: invalid anyway
+			hi = lo + dropChunk
+		}
+		chunk := src[lo:hi]
+		if !utf8.Valid(chunk) {
+			for i := 0; i < len(chunk); {
+				r, n := utf8.DecodeRune(chunk[i:])
+				if r == utf8.RuneError && n <= 1 {
+					return lo + i, hasCR
+				}
+				i += n
+			}
+		}
+		hasCR = hasCR || bytes.IndexByte(chunk, '\r') >= 0
+		lo = hi
+		w.reached(lo)
+	}
+	return -1, hasCR
 }
 
 // loneCRToLF ends lines at a lone CR as at LF. LLVM's lexer ends a comment at either and

@@ -25,6 +25,8 @@ type parser struct {
 	bodies []bodyTask
 	// deferBodies makes the top-level pass leave bodies to parseBodies.
 	deferBodies bool
+	// window lets the input go behind the top-level pass and the bodies' pass.
+	window window
 }
 
 // bodyTask is a function body to parse: its first line's offset and number.
@@ -65,6 +67,7 @@ var callingConvs = map[string]bool{
 func (p *parser) parse() error {
 	src := p.src
 	for p.pos < len(src) {
+		p.window.reached(p.pos)
 		start := p.pos
 		end := lineEnd(src, start)
 		i := start
@@ -774,31 +777,43 @@ func (p *parser) parseBodies() error {
 			p.m.resolveCalls(tasks[k].f)
 		}
 	}
+	win := window{drop: p.window.drop, done: tasks[0].pos}
 	if workers < 2 || size < parallelBodies {
 		for k := range tasks {
+			win.reached(tasks[k].pos)
 			if run(p, k); errs[k] != nil {
 				return errs[k]
 			}
 		}
 		return nil
 	}
-	var next int64 = -1
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			q := &parser{file: p.file, src: p.src, m: p.m, structLen: p.structLen}
-			for k := int(atomic.AddInt64(&next, 1)); k < len(tasks); k = int(atomic.AddInt64(&next, 1)) {
-				run(q, k)
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
+	// The bodies go in batches of about dropChunk bytes, so that the input behind a
+	// finished batch can go.
+	for lo := 0; lo < len(tasks); {
+		hi := lo + 1
+		for hi < len(tasks) && tasks[hi].pos-tasks[lo].pos < dropChunk {
+			hi++
 		}
+		next := int64(lo - 1)
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				q := &parser{file: p.file, src: p.src, m: p.m, structLen: p.structLen}
+				for k := int(atomic.AddInt64(&next, 1)); k < hi; k = int(atomic.AddInt64(&next, 1)) {
+					run(q, k)
+				}
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs[lo:hi] {
+			if err != nil {
+				return err
+			}
+		}
+		win.reached(tasks[hi-1].f.Span.End)
+		lo = hi
 	}
 	return nil
 }

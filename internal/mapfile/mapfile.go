@@ -4,6 +4,11 @@
 // nor counts them when it decides how far the heap may grow (with the collector's target
 // at 1.3x the live heap, a module read onto the heap cost 30% of its size again).
 //
+// A reader that goes through the module in order tells the file which bytes it is done
+// with for now (Drop): their pages leave the process's resident memory and come back
+// from the page cache if they are read again, so a pass over a large module holds a
+// window of it, not all of it.
+//
 // The tools only read their inputs, and Bazel never changes an action's inputs while
 // it runs; a file truncated by someone else while it is mapped would end the process
 // with SIGBUS, as it would end LLVM's tools, which map their inputs the same way.
@@ -18,32 +23,65 @@ import (
 // MinSize is the size from which Read maps a file instead of reading it.
 const MinSize = 1 << 20
 
-// Read returns the contents of the file at path and the function that gives them back;
-// the bytes must not be used after it.
-func Read(path string) ([]byte, func(), error) {
+// File is an input file's contents.
+type File struct {
+	Data   []byte
+	mapped bool
+}
+
+// Read returns the contents of the file at path; Close gives them back.
+func Read(path string) (*File, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	size := st.Size()
 	if !st.Mode().IsRegular() || size < MinSize || size != int64(int(size)) {
 		data, err := os.ReadFile(path)
-		return data, func() {}, err
+		if err != nil {
+			return nil, err
+		}
+		return &File{Data: data}, nil
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_PRIVATE)
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot map %s: %v", path, err)
+		return nil, fmt.Errorf("cannot map %s: %v", path, err)
 	}
-	released := false
-	return data, func() {
-		if !released {
-			released = true
-			syscall.Munmap(data)
-		}
-	}, nil
+	return &File{Data: data, mapped: true}, nil
+}
+
+// Drop tells the file that Data[lo:hi] is not needed for now: the whole pages inside it
+// leave the resident memory of a mapped file (reading them again is correct, and costs
+// a page fault). It does nothing for a file that was read.
+func (f *File) Drop(lo, hi int) {
+	if !f.mapped || f.Data == nil {
+		return
+	}
+	page := os.Getpagesize()
+	lo = (lo + page - 1) / page * page
+	hi = hi / page * page
+	if hi > len(f.Data) {
+		hi = len(f.Data) / page * page
+	}
+	if lo < 0 || lo >= hi {
+		return
+	}
+	syscall.Madvise(f.Data[lo:hi], syscall.MADV_DONTNEED)
+}
+
+// Mapped reports whether the contents are mapped (not on the heap).
+func (f *File) Mapped() bool { return f.mapped }
+
+// Close gives the contents back: Data must not be used after it. Closing twice is
+// harmless.
+func (f *File) Close() {
+	if f.mapped && f.Data != nil {
+		syscall.Munmap(f.Data)
+	}
+	f.Data = nil
 }

@@ -8,7 +8,8 @@ import (
 )
 
 // TestReadSmallAndLarge: small files are read, large ones mapped; both give the file's
-// bytes, and releasing twice is harmless.
+// bytes, also after Drop (read again from the page cache), and closing twice is
+// harmless.
 func TestReadSmallAndLarge(t *testing.T) {
 	dir := t.TempDir()
 	for _, size := range []int{0, 10, MinSize - 1, MinSize, 3*MinSize + 17} {
@@ -17,24 +18,33 @@ func TestReadSmallAndLarge(t *testing.T) {
 		if err := os.WriteFile(p, want, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, release, err := Read(p)
+		f, err := Read(p)
 		if err != nil {
 			t.Fatalf("size %d: %v", size, err)
 		}
-		if !bytes.Equal(got, want) {
+		if f.mapped != (size >= MinSize) {
+			t.Errorf("size %d: mapped %v", size, f.mapped)
+		}
+		if !bytes.Equal(f.Data, want) {
 			t.Errorf("size %d: contents differ", size)
 		}
-		release()
-		release()
+		f.Drop(0, size)
+		f.Drop(5, size/2)
+		f.Drop(size, size+100)
+		if !bytes.Equal(f.Data, want) {
+			t.Errorf("size %d: contents differ after Drop", size)
+		}
+		f.Close()
+		f.Close()
 	}
-	if _, _, err := Read(filepath.Join(dir, "absent")); err == nil {
+	if _, err := Read(filepath.Join(dir, "absent")); err == nil {
 		t.Errorf("an absent file reads without error")
 	}
 }
 
 // TestReadDirectory: a directory is no input.
 func TestReadDirectory(t *testing.T) {
-	if _, _, err := Read(t.TempDir()); err == nil {
+	if _, err := Read(t.TempDir()); err == nil {
 		t.Errorf("a directory reads without error")
 	}
 }

@@ -49,3 +49,51 @@ func Hold() func() {
 		})
 	}
 }
+
+// Ballast is for a verb whose input module of size bytes is mapped into memory
+// (internal/mapfile) instead of read onto the heap: while held, a ballast of size
+// bytes, allocated and never written (so never resident), counts in the live heap, and
+// the collector paces as if the input were on the heap. Without it, the heap of such a
+// verb would be its parsed form alone, and the collector, whose target is a multiple of
+// that, would run several times as often as with the input read. Verbs take it before
+// they parse, and Hold once the module is parsed: the parse allocates what it keeps,
+// so a lower target there would only mark the growing module more often.
+func Ballast(size int) func() {
+	ballast := takeBallast(size)
+	var once sync.Once
+	return func() {
+		once.Do(func() { giveBallast(ballast) })
+	}
+}
+
+var (
+	ballastMu sync.Mutex
+	// spare holds the ballasts of finished holds (a persistent worker's earlier
+	// requests) for the next ones: a ballast the collector freed would be zeroed when
+	// the heap reuses its memory, and so become resident.
+	spare [][]byte
+)
+
+// takeBallast returns the smallest spare ballast of at least size bytes, or a new one.
+func takeBallast(size int) []byte {
+	ballastMu.Lock()
+	defer ballastMu.Unlock()
+	best := -1
+	for i, b := range spare {
+		if len(b) >= size && (best < 0 || len(b) < len(spare[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return make([]byte, size)
+	}
+	b := spare[best]
+	spare = append(spare[:best], spare[best+1:]...)
+	return b
+}
+
+func giveBallast(b []byte) {
+	ballastMu.Lock()
+	spare = append(spare, b)
+	ballastMu.Unlock()
+}

@@ -1,7 +1,11 @@
 package memlimit
 
 import (
+	"os"
+	"runtime"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -33,4 +37,43 @@ func TestNoMemoryLimit(t *testing.T) {
 		t.Errorf("memory limit changed from %d to %d", before, got)
 	}
 	release()
+}
+
+// TestBallastCountsButIsNotResident: Ballast's ballast is in the live heap (the
+// collector paces by it) but not in the process's resident memory, also when a later
+// hold reuses it.
+func TestBallastCountsButIsNotResident(t *testing.T) {
+	const size = 256 << 20
+	for round := 0; round < 3; round++ {
+		runtime.GC()
+		rss0 := residentAnon(t)
+		release := Ballast(size)
+		runtime.GC()
+		var held runtime.MemStats
+		runtime.ReadMemStats(&held)
+		rss1 := residentAnon(t)
+		release()
+		if held.HeapAlloc < size {
+			t.Errorf("round %d: live heap %d bytes while held, want at least %d", round, held.HeapAlloc, size)
+		}
+		if grew := rss1 - rss0; grew > size/8 {
+			t.Errorf("round %d: resident memory grew by %d bytes for a ballast of %d", round, grew, size)
+		}
+	}
+}
+
+// residentAnon is the process's resident anonymous memory (Linux).
+func residentAnon(t *testing.T) int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skip("no /proc/self/status")
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) == 3 && f[0] == "RssAnon:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb << 10
+		}
+	}
+	t.Skip("no RssAnon")
+	return 0
 }

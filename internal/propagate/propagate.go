@@ -166,6 +166,7 @@ type run struct {
 	cg       [][]*llvmir.Function
 	cgDbg    [][]int     // the !dbg of the first call along each edge of cg (0 for none)
 	arena    []aspectSet // where the per-function sets live: one allocation, not millions
+	stack    []walkFrame // propagate's
 	entries  []*llvmir.Function
 	isEntry  []bool
 	// moduleNames are the aspects the module's own !sycl_aspects names.
@@ -279,6 +280,7 @@ func (r *run) scan() ([]*llvmir.Function, error) {
 // conditional pairs, the fixed targets.
 func (r *run) write(res *Result, exclude set) (*llvmir.Editor, error) {
 	ed := llvmir.NewEditor(r.m)
+	ed.Grow(len(r.m.Funcs)) // one attachment for each function, at most
 	for _, f := range r.m.Funcs {
 		vals, err := r.writeUsed(ed, f, exclude)
 		if err != nil {
@@ -650,16 +652,13 @@ func (r *run) virtualEdges(sets map[string][]*llvmir.Function) {
 // contributes its set as it is then). The walk keeps its own stack, so that a call chain
 // millions deep needs no deep Go stack.
 func (r *run) propagate(f *llvmir.Function, sets []set, visited []bool) {
-	type frame struct {
-		f       *llvmir.Function
-		next    int  // the callee to look at next
-		waiting bool // the callee before next is being walked
-		local   set
-	}
 	if len(r.cg[f.Index]) == 0 {
 		return
 	}
-	stack := []frame{{f: f, local: newSet()}}
+	// The stack is the run's, kept from one root to the next: a chain a million deep
+	// grows it once.
+	stack := pushFrame(r.stack[:0], f)
+	defer func() { r.stack = stack }()
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		callees := r.cg[top.f.Index]
@@ -674,19 +673,7 @@ func (r *run) propagate(f *llvmir.Function, sets []set, visited []bool) {
 				visited[c.Index] = true
 				if len(r.cg[c.Index]) > 0 {
 					top.waiting = true
-					// A popped frame's set is reused: its values were copied out.
-					if len(stack) < cap(stack) {
-						stack = stack[:len(stack)+1]
-						fr := &stack[len(stack)-1]
-						local := fr.local
-						if local == nil { // room append made, never used
-							local = newSet()
-						}
-						local.reset()
-						*fr = frame{f: c, local: local}
-					} else {
-						stack = append(stack, frame{f: c, local: newSet()})
-					}
+					stack = pushFrame(stack, c)
 					continue
 				}
 			}
@@ -703,6 +690,31 @@ func (r *run) propagate(f *llvmir.Function, sets []set, visited []bool) {
 		}
 		stack = stack[:len(stack)-1]
 	}
+}
+
+// walkFrame is a function on propagate's stack.
+type walkFrame struct {
+	f       *llvmir.Function
+	next    int  // the callee to look at next
+	waiting bool // the callee before next is being walked
+	local   set
+}
+
+// pushFrame pushes f with an empty set, reusing the set of a frame popped before (its
+// values were copied out) where there is one.
+func pushFrame(stack []walkFrame, f *llvmir.Function) []walkFrame {
+	if len(stack) == cap(stack) {
+		return append(stack, walkFrame{f: f, local: newSet()})
+	}
+	stack = stack[:len(stack)+1]
+	fr := &stack[len(stack)-1]
+	local := fr.local
+	if local == nil { // room that append made, never used
+		local = newSet()
+	}
+	local.reset()
+	*fr = walkFrame{f: f, local: local}
+	return stack
 }
 
 // writeUsed writes f's !sycl_used_aspects as DPC++ does: the used aspects that are not

@@ -25,45 +25,52 @@ import (
 )
 
 // readInput reads the input module ("-" or none: the environment's standard input); the
-// bytes are good until release is called.
-func readInput(env *cli.Env, args []string) (name string, data []byte, release func(), err error) {
+// bytes are good until the file is closed.
+func readInput(env *cli.Env, args []string) (string, *mapfile.File, error) {
 	if len(args) > 1 {
-		return "", nil, nil, diag.Usagef("want one input file, got %d", len(args))
+		return "", nil, diag.Usagef("want one input file, got %d", len(args))
 	}
 	if len(args) == 0 || args[0] == "-" {
 		if !env.HasStdin() {
-			return "", nil, nil, diag.Usagef("no input file: standard input is not available to a persistent worker's request")
+			return "", nil, diag.Usagef("no input file: standard input is not available to a persistent worker's request")
 		}
 		data, err := io.ReadAll(env.In())
 		if err != nil {
-			return "", nil, nil, diag.Errorf("<stdin>", 0, "cannot read: %v", err)
+			return "", nil, diag.Errorf("<stdin>", 0, "cannot read: %v", err)
 		}
-		return "<stdin>", data, func() {}, nil
+		return "<stdin>", &mapfile.File{Data: data}, nil
 	}
-	data, release, err = mapfile.Read(args[0])
+	f, err := mapfile.Read(args[0])
 	if err != nil {
-		return "", nil, nil, diag.Errorf(args[0], 0, "cannot read: %v", err)
+		return "", nil, diag.Errorf(args[0], 0, "cannot read: %v", err)
 	}
-	return args[0], data, release, nil
+	return args[0], f, nil
 }
 
 // parseModule reads and parses the input module; the module is good until release is
 // called (its text is the input's bytes).
 func parseModule(env *cli.Env, args []string) (m *llvmir.Module, release func(), err error) {
-	name, data, release, err := readInput(env, args)
+	name, f, err := readInput(env, args)
 	if err != nil {
 		return nil, nil, err
+	}
+	releaseMem := func() {}
+	if f.Mapped() {
+		releaseMem = memlimit.Ballast(len(f.Data))
+	}
+	release = func() {
+		releaseMem()
+		f.Close()
 	}
 	defer func() {
 		if err != nil {
 			release()
 		}
 	}()
-	if err := llvmir.NotBitcode(name, data); err != nil {
+	if err := llvmir.NotBitcode(name, f.Data); err != nil {
 		return nil, nil, err
 	}
-	defer memlimit.Hold()()
-	m, err = llvmir.Parse(name, data)
+	m, err = llvmir.ParseWith(name, f.Data, llvmir.ParseOptions{Drop: f.Drop})
 	return m, release, err
 }
 

@@ -81,19 +81,23 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 		return diag.Usagef("propagate: --infer must be auto, on or off, not %q", fl.infer)
 	}
 	in := args[0]
-	src, release, err := mapfile.Read(in)
+	file, err := mapfile.Read(in)
 	if err != nil {
 		return diag.Errorf(in, 0, "cannot read: %v", err)
 	}
-	defer release() // after the outputs are written: they are spliced from src
+	defer file.Close() // after the outputs are written: they are spliced from the input
+	src := file.Data
 	if err := llvmir.NotBitcode(in, src); err != nil {
 		return err
 	}
-	defer memlimit.Hold()()
-	m, err := llvmir.Parse(in, src)
+	if file.Mapped() {
+		defer memlimit.Ballast(len(src))()
+	}
+	m, err := llvmir.ParseWith(in, src, llvmir.ParseOptions{Drop: file.Drop})
 	if err != nil {
 		return err
 	}
+	defer memlimit.Hold()()
 	// The locations of the module as written (before lowering), saved with the outputs:
 	// a failed run leaves the previous file.
 	locations := KernelLocations(m)
