@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Extractor builds modules holding a subset of one parsed input module (the device
@@ -18,12 +19,11 @@ type Extractor struct {
 	// mdGlobals maps a metadata node to the global values its text names.
 	mdGlobals map[int][]string
 	// Item positions, so that a module costs time in proportion to what it holds.
-	funcItem   map[*Function]int
+	funcItem   []int // by Function.Index
 	globalItem map[*Global]int
 	mdItem     map[int]int
 	fixedItems []int // named-metadata items, needed by every module
 	lines      []otherLine
-	funcIndex  map[*Function]int
 	// Indexes into lines, so that a module visits only the lines it may need: lines
 	// every module keeps (head and unclassified lines), and those kept by name or number.
 	alwaysLines []int
@@ -32,6 +32,9 @@ type Extractor struct {
 	attrLines   map[int][]int
 	// kept holds the globals every module keeps (the non-discardable ones).
 	kept []*Global
+	// parts holds *moduleParts for reuse: a split into 100k images would otherwise
+	// allocate, and grow, a set of buffers for each.
+	parts sync.Pool
 }
 
 // Kinds of top-level lines that are not functions, globals or metadata.
@@ -55,16 +58,13 @@ type otherLine struct {
 // NewExtractor prepares extraction from m.
 func NewExtractor(m *Module) *Extractor {
 	e := &Extractor{m: m, mdGlobals: map[int][]string{},
-		funcItem: map[*Function]int{}, globalItem: map[*Global]int{},
-		mdItem: map[int]int{}, funcIndex: map[*Function]int{},
+		funcItem: make([]int, len(m.Funcs)), globalItem: map[*Global]int{},
+		mdItem:    map[int]int{},
 		typeLines: map[string][]int{}, comdatLines: map[string][]int{}, attrLines: map[int][]int{}}
-	for i, f := range m.Funcs {
-		e.funcIndex[f] = i
-	}
 	for i, it := range m.Items {
 		switch it.Kind {
 		case ItemFunc:
-			e.funcItem[m.Funcs[it.Index]] = i
+			e.funcItem[it.Index] = i
 		case ItemGlobal:
 			e.globalItem[m.Globals[it.Index]] = i
 		case ItemMD:
@@ -266,7 +266,23 @@ func (e *Extractor) Module(c *Contents) []byte {
 	parts := e.gather(c, e.keptNamedOps(c), e.referenced(c))
 	parts.internal = c.Internal
 	parts.declOnly, parts.stubs = c.DeclOnly, c.Stubs
-	return e.emit(parts)
+	out := e.emit(parts)
+	parts.reset()
+	e.parts.Put(parts)
+	return out
+}
+
+// reset empties p for reuse, keeping the room its buffers have.
+func (p *moduleParts) reset() {
+	for _, b := range []*bytes.Buffer{&p.head, &p.typeDefs, &p.comdatDefs, &p.globals, &p.rest, &p.named} {
+		b.Reset()
+	}
+	p.funcsLen = 0
+	for k := range p.attrLines {
+		delete(p.attrLines, k)
+	}
+	p.items = p.items[:0]
+	p.internal, p.declOnly, p.stubs = nil, nil, nil
 }
 
 // keptNamedOps returns, per named metadata node, the operands that can be kept: nodes
@@ -456,10 +472,13 @@ type moduleParts struct {
 
 func (e *Extractor) gather(c *Contents, namedOps [][]int, refs references) *moduleParts {
 	m := e.m
-	p := &moduleParts{attrLines: map[int][]byte{}}
-	p.items = append([]int(nil), e.fixedItems...)
+	p, _ := e.parts.Get().(*moduleParts)
+	if p == nil {
+		p = &moduleParts{attrLines: map[int][]byte{}}
+	}
+	p.items = append(p.items[:0], e.fixedItems...)
 	for f := range c.Funcs {
-		p.items = append(p.items, e.funcItem[f])
+		p.items = append(p.items, e.funcItem[f.Index])
 	}
 	for g := range c.Globals {
 		p.items = append(p.items, e.globalItem[g])
@@ -759,6 +778,6 @@ func (e *Extractor) FuncsInOrder(c *Contents) []*Function {
 	for f := range c.Funcs {
 		out = append(out, f)
 	}
-	sort.Slice(out, func(i, j int) bool { return e.funcIndex[out[i]] < e.funcIndex[out[j]] })
+	sort.Slice(out, func(i, j int) bool { return out[i].Index < out[j].Index })
 	return out
 }
