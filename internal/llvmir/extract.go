@@ -464,6 +464,7 @@ func (e *Extractor) referenced(c *Contents) references {
 // moduleParts are the sections of an extracted module before renumbering.
 type moduleParts struct {
 	head, typeDefs, comdatDefs, globals, rest, named bytes.Buffer
+	out                                              bytes.Buffer // emit's, reused
 	funcsLen                                         int
 	attrLines                                        map[int][]byte
 	items                                            []int // kept items, in module order
@@ -539,14 +540,10 @@ func (e *Extractor) gather(c *Contents, namedOps [][]int, refs references) *modu
 func (e *Extractor) emit(p *moduleParts) []byte {
 	m := e.m
 	rn := newRenumberer()
-	var out bytes.Buffer
-	// What the parts hold, with room for the attribute groups and a little slack: a
-	// split into 100k small images should not allocate kilobytes of padding for each.
-	size := p.head.Len() + p.typeDefs.Len() + p.comdatDefs.Len() + p.globals.Len() + p.funcsLen + p.rest.Len() + p.named.Len()
-	for _, text := range p.attrLines {
-		size += len(text) + 1
-	}
-	out.Grow(size + size/16 + 64)
+	// The module is built in p's buffer, which keeps its room from image to image, and
+	// copied out at its exact size.
+	out := &p.out
+	out.Reset()
 	first := true
 	for _, part := range []*bytes.Buffer{&p.head, &p.typeDefs, &p.comdatDefs, &p.globals} {
 		if part.Len() > 0 {
@@ -554,7 +551,7 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 				out.WriteByte('\n')
 			}
 			first = false
-			rn.rewriteTo(&out, part.Bytes())
+			rn.rewriteTo(out, part.Bytes())
 		}
 	}
 	// Functions go straight from the input text to the output.
@@ -571,7 +568,7 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 			case p.internal[f]:
 				text, _ = InternalizeHeader(text, f.HeaderEnd-it.Span.Start)
 			}
-			writeWithoutCommentLines(rn, &out, text)
+			writeWithoutCommentLines(rn, out, text)
 			if it.Span.End > it.Span.Start && m.Src[it.Span.End-1] != '\n' {
 				out.WriteByte('\n')
 			}
@@ -579,18 +576,18 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 	}
 	if p.rest.Len() > 0 {
 		out.WriteByte('\n')
-		rn.rewriteTo(&out, p.rest.Bytes())
+		rn.rewriteTo(out, p.rest.Bytes())
 	}
 	// Attribute groups in order of first use.
 	out.WriteByte('\n')
 	for _, old := range rn.attrs.order {
 		if line, ok := p.attrLines[old]; ok {
-			rn.rewriteTo(&out, line)
+			rn.rewriteTo(out, line)
 		}
 	}
 	if p.named.Len() > 0 {
 		out.WriteByte('\n')
-		rn.rewriteTo(&out, p.named.Bytes())
+		rn.rewriteTo(out, p.named.Bytes())
 	}
 	// Metadata nodes in order of first use; rewriting a node may number new ones.
 	if len(rn.mds.order) > 0 {
@@ -601,10 +598,16 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 		if n == nil {
 			continue
 		}
-		rn.rewriteTo(&out, m.Src[n.Span.Start:n.Span.End])
+		rn.rewriteTo(out, m.Src[n.Span.Start:n.Span.End])
 		out.WriteByte('\n')
 	}
-	return out.Bytes()
+	if out.Len() > 1<<20 {
+		// A large module is handed over whole, not copied; the parts get a new buffer.
+		text := out.Bytes()
+		p.out = bytes.Buffer{}
+		return text
+	}
+	return append([]byte(nil), out.Bytes()...)
 }
 
 // writeWithoutCommentLines rewrites a function's text without its whole-line comments,
