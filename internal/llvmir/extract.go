@@ -544,6 +544,12 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 	// copied out at its exact size.
 	out := &p.out
 	out.Reset()
+	// What the parts hold, with room for the attribute groups and a little slack.
+	size := p.head.Len() + p.typeDefs.Len() + p.comdatDefs.Len() + p.globals.Len() + p.funcsLen + p.rest.Len() + p.named.Len()
+	for _, text := range p.attrLines {
+		size += len(text) + 1
+	}
+	out.Grow(size + size/16 + 64)
 	first := true
 	for _, part := range []*bytes.Buffer{&p.head, &p.typeDefs, &p.comdatDefs, &p.globals} {
 		if part.Len() > 0 {
