@@ -332,16 +332,6 @@ func ParseWith(file string, src []byte, opts ParseOptions) (*Module, error) {
 	return p.m, nil
 }
 
-// DropText tells a module read with ParseOptions.Drop that none of its text is needed
-// for now: a pass that reads the text out of order (extraction, image after image)
-// calls it now and then, so that what it read for earlier images leaves memory; what
-// a later image reads comes back from the page cache.
-func (m *Module) DropText() {
-	if m.drop != nil {
-		m.drop(0, len(m.Src))
-	}
-}
-
 // checkInput goes through src once, dropChunk at a time: the offset of its first byte
 // that is not valid UTF-8 (or -1), and whether it holds a carriage return.
 func checkInput(src []byte, drop func(lo, hi int)) (bad int, hasCR bool) {

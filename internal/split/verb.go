@@ -242,13 +242,10 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 		}
 	}
 	var rows []postLinkRow
-	var drops textDropper
-	m.DropText() // what the set-up read
 	for n := len(groups) - 1; n >= 0; n-- {
 		base := prefix + "_" + strconv.Itoa(len(rows))
 		iopts := ImageOptions{KernelReqs: o.kernelReqs, ProgramMetadata: o.progMD, DeviceGlobals: o.devGlobals, VirtualFunctions: true}
 		img := ex.Image(groups[n], iopts)
-		drops.extracted(m, len(img.Text))
 		dummy := ex.DummyImage(img, iopts)
 		defaults, err := o.defaultsImage(prefix+"_"+strconv.Itoa(len(rows)+1)+".ll", img)
 		if err != nil {
@@ -434,20 +431,6 @@ func SplitVerb() *cli.Verb {
 	}
 }
 
-// textDropper lets a mapped input's pages go (llvmir.Module.DropText) after every
-// dropEvery bytes of images: images read the module out of order, so without it the
-// whole input would come to stay in memory, on top of the parsed module.
-type textDropper struct{ n int }
-
-const dropEvery = 8 << 20
-
-func (d *textDropper) extracted(m *llvmir.Module, n int) {
-	if d.n += n; d.n >= dropEvery {
-		m.DropText()
-		d.n = 0
-	}
-}
-
 // checkEntryNames refuses entry points whose names the .sym format (one name per line)
 // and the runtime's entry tables cannot carry: white space, '|' or control characters
 // would split a name into pieces.
@@ -503,8 +486,6 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 			out.Abort()
 		}
 	}()
-	var drops textDropper
-	m.DropText() // what the set-up read
 	for i, dir := range dirs {
 		if err := os.MkdirAll(filepath.Dir(filepath.Clean(dir)), 0o755); err != nil {
 			return fmt.Errorf("cannot create %s: %v", dir, err)
@@ -515,7 +496,6 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 		tab := filetable.New(filetable.Code, filetable.Properties, filetable.Symbols)
 		for _, g := range gs {
 			img := ex.Image(g, iopts)
-			drops.extracted(m, len(img.Text))
 			base := "img_" + ids[g]
 			out.Add(filepath.Join(dir, base+".ll"), img.Text)
 			out.Add(filepath.Join(dir, base+".prop"), img.Props.Bytes())
