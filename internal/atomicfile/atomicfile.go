@@ -113,6 +113,8 @@ type Batch struct {
 }
 
 type stagedWrite struct {
+	dir        int    // the staging directory's descriptor, or -1
+	name       string // the file's name in it
 	file, path string // the file in the staging directory, the final path
 	data       []byte
 	seq        int
@@ -122,6 +124,9 @@ type stagedWrite struct {
 type stagedDir struct {
 	final, stage string
 	files        []string // base names
+	// fd is the staging directory opened (0: not yet; -1: not available), so that its
+	// files are created relative to it, without the kernel walking the path each time.
+	fd int
 }
 
 // Stage sends the files the batch adds directly inside dir to a fresh hidden sibling
@@ -201,13 +206,21 @@ func writeData(f *os.File, data []byte) error {
 	return err
 }
 
-// createFile creates the new file path (mode 0644) holding data. It uses the system
-// calls directly: an os.File would cost an allocation, a finalizer and a poller
-// registration for each of the hundreds of thousands of small files a split writes.
-func createFile(path string, data []byte) error {
-	fd, err := syscall.Open(path, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, 0o644)
+// createFile creates the new file path, name in the directory dir when dir >= 0,
+// (mode 0644) holding data. It uses the system calls directly: an os.File would cost an
+// allocation, a finalizer and a poller registration for each of the hundreds of
+// thousands of small files a split writes.
+func createFile(dir int, name, path string, data []byte) error {
+	const flags = syscall.O_WRONLY | syscall.O_CREAT | syscall.O_EXCL | syscall.O_CLOEXEC
+	open := func() (int, error) {
+		if dir >= 0 {
+			return syscall.Openat(dir, name, flags, 0o644)
+		}
+		return syscall.Open(path, flags, 0o644)
+	}
+	fd, err := open()
 	for err == syscall.EINTR {
-		fd, err = syscall.Open(path, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, 0o644)
+		fd, err = open()
 	}
 	if err != nil {
 		return &os.PathError{Op: "open", Path: path, Err: err}
@@ -252,14 +265,19 @@ func (b *Batch) addStaged(sd *stagedDir, path string, data []byte) {
 			go b.writer()
 		}
 	}
-	b.writes <- stagedWrite{file: filepath.Join(sd.stage, base), path: path, data: data, seq: b.nextSeq}
+	if sd.fd == 0 {
+		if sd.fd, _ = syscall.Open(sd.stage, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0); sd.fd <= 0 {
+			sd.fd = -1
+		}
+	}
+	b.writes <- stagedWrite{dir: sd.fd, name: base, file: filepath.Join(sd.stage, base), path: path, data: data, seq: b.nextSeq}
 	b.nextSeq++
 }
 
 func (b *Batch) writer() {
 	defer b.writers.Done()
 	for w := range b.writes {
-		if err := createFile(w.file, w.data); err != nil {
+		if err := createFile(w.dir, w.name, w.file, w.data); err != nil {
 			b.writeMu.Lock()
 			if b.writeErr == nil || w.seq < b.errSeq {
 				b.writeErr, b.errSeq = fmt.Errorf("cannot write %s: %v", w.path, err), w.seq
@@ -277,6 +295,12 @@ func (b *Batch) drain() {
 	close(b.writes)
 	b.writers.Wait()
 	b.writes = nil
+	for _, sd := range b.stages {
+		if sd.fd > 0 {
+			syscall.Close(sd.fd)
+		}
+		sd.fd = 0
+	}
 	if b.writeErr != nil && b.err == nil {
 		b.err = b.writeErr
 	}
