@@ -156,3 +156,19 @@ func TestStagedWriteFailure(t *testing.T) {
 		t.Errorf("left behind: %v", entries)
 	}
 }
+
+// TestStagedTwice: a staged path added twice fails the batch.
+func TestStagedTwice(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	var b Batch
+	b.Stage(out)
+	b.Add(filepath.Join(out, "a"), []byte("1"))
+	b.Add(filepath.Join(out, "a"), []byte("2"))
+	if err := b.Commit(); err == nil || !strings.Contains(err.Error(), filepath.Join(out, "a")) {
+		t.Fatalf("Commit: %v, want an error about %s", err, filepath.Join(out, "a"))
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left behind: %v", entries)
+	}
+}

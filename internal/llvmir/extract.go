@@ -32,6 +32,12 @@ type Extractor struct {
 	attrLines   map[int][]int
 	// kept holds the globals every module keeps (the non-discardable ones).
 	kept []*Global
+	// namedAlways[i][k]: operand k of named node i is kept by every module (no global
+	// value it reaches matters); namedAlwaysOps lists those operands, and
+	// namedAllAlways says that they are all of them.
+	namedAlways    [][]bool
+	namedAlwaysOps [][]int
+	namedAllAlways bool
 	// parts holds *moduleParts for reuse: a split into 100k images would otherwise
 	// allocate, and grow, a set of buffers for each.
 	parts sync.Pool
@@ -287,17 +293,51 @@ func (p *moduleParts) reset() {
 
 // keptNamedOps returns, per named metadata node, the operands that can be kept: nodes
 // that (transitively) name a global value left out of c cannot.
+//
+// An operand that is good when no global value at all is kept is good for every
+// module: those are found once (most named metadata names no global value), and only
+// the others are walked for each module. The result is shared: callers only read it.
 func (e *Extractor) keptNamedOps(c *Contents) [][]int {
-	w := &mdWalk{e: e, c: c, state: map[int]int8{}}
+	if e.namedAlways == nil {
+		e.findNamedAlways()
+	}
+	if e.namedAllAlways {
+		return e.namedAlwaysOps
+	}
+	var w *mdWalk
 	namedOps := make([][]int, len(e.m.NamedMD))
 	for i, nm := range e.m.NamedMD {
-		for _, r := range nm.Refs {
-			if !w.isBad(r) {
-				namedOps[i] = append(namedOps[i], r)
+		for k, r := range nm.Refs {
+			if !e.namedAlways[i][k] {
+				if w == nil {
+					w = &mdWalk{e: e, c: c, state: map[int]int8{}}
+				}
+				if w.isBad(r) {
+					continue
+				}
 			}
+			namedOps[i] = append(namedOps[i], r)
 		}
 	}
 	return namedOps
+}
+
+// findNamedAlways finds the named metadata operands every module keeps.
+func (e *Extractor) findNamedAlways() {
+	w := &mdWalk{e: e, c: &Contents{}, state: map[int]int8{}} // nothing kept
+	e.namedAlways = make([][]bool, len(e.m.NamedMD))
+	e.namedAlwaysOps = make([][]int, len(e.m.NamedMD))
+	e.namedAllAlways = true
+	for i, nm := range e.m.NamedMD {
+		e.namedAlways[i] = make([]bool, len(nm.Refs))
+		for k, r := range nm.Refs {
+			if e.namedAlways[i][k] = !w.isBad(r); e.namedAlways[i][k] {
+				e.namedAlwaysOps[i] = append(e.namedAlwaysOps[i], r)
+			} else {
+				e.namedAllAlways = false
+			}
+		}
+	}
 }
 
 // The states of a metadata node in an mdWalk.

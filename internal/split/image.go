@@ -86,13 +86,14 @@ func Triple(m *llvmir.Module) string {
 // properties and symbols of each image).
 type Extractor struct {
 	*llvmir.Extractor
-	m *llvmir.Module
+	m      *llvmir.Module
+	triple string // the module's target triple
 }
 
 // NewExtractor prepares extraction from m. @llvm.used stays out of the images, as
 // sycl-post-link erases it: what it named is kept only where an entry point reaches it.
 func NewExtractor(m *llvmir.Module) *Extractor {
-	e := &Extractor{Extractor: llvmir.NewExtractor(m), m: m}
+	e := &Extractor{Extractor: llvmir.NewExtractor(m), m: m, triple: Triple(m)}
 	e.Exclude("llvm.used")
 	return e
 }
@@ -151,7 +152,7 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	img := &Image{Group: g, Text: e.Module(c)}
 	img.Reqs = kernelinfo.ComputeRequirements(e.m, withBodies(c, funcs), g.Entries)
 	img.Props = &props.Registry{}
-	img.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", kernelinfo.DeviceLibMask(e.m, funcs, Triple(e.m)))
+	img.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", kernelinfo.DeviceLibMask(e.m, funcs, e.triple))
 	img.Reqs.AddTo(img.Props)
 	if opts.KernelReqs {
 		kr := img.Props.Add("SYCL/kernel reqs")

@@ -494,12 +494,13 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 		gs := byShard[i]
 		sort.Slice(gs, func(a, b int) bool { return ids[gs[a]] < ids[gs[b]] })
 		tab := filetable.New(filetable.Code, filetable.Properties, filetable.Symbols)
+		prefix := filepath.Clean(dir) + string(filepath.Separator) + "img_"
 		for _, g := range gs {
 			img := ex.Image(g, iopts)
 			base := "img_" + ids[g]
-			out.Add(filepath.Join(dir, base+".ll"), img.Text)
-			out.Add(filepath.Join(dir, base+".prop"), img.Props.Bytes())
-			out.Add(filepath.Join(dir, base+".sym"), img.Symbols)
+			out.Add(prefix+ids[g]+".ll", img.Text)
+			out.Add(prefix+ids[g]+".prop", img.Props.Bytes())
+			out.Add(prefix+ids[g]+".sym", img.Symbols)
 			tab.Add(base+".ll", base+".prop", base+".sym")
 		}
 		out.Add(filepath.Join(dir, TableName), tab.Bytes())
