@@ -269,7 +269,11 @@ func (e *Extractor) ClosureWith(entries []*Function, declOnly, stub func(*Functi
 // that order. The bytes therefore depend only on what the group's entry points reach,
 // not on unrelated code of the input module (what keeps Bazel shards stable).
 func (e *Extractor) Module(c *Contents) []byte {
-	parts := e.gather(c, e.keptNamedOps(c), e.referenced(c))
+	parts, _ := e.parts.Get().(*moduleParts)
+	if parts == nil {
+		parts = newModuleParts()
+	}
+	e.gather(parts, c, e.keptNamedOps(c), e.referenced(c, &parts.refs))
 	parts.internal = c.Internal
 	parts.declOnly, parts.stubs = c.DeclOnly, c.Stubs
 	out := e.emit(parts)
@@ -289,6 +293,26 @@ func (p *moduleParts) reset() {
 	}
 	p.items = p.items[:0]
 	p.internal, p.declOnly, p.stubs = nil, nil, nil
+	clearMap(p.refs.types)
+	clearMap(p.refs.attrs)
+	clearMap(p.refs.comdats)
+	for _, n := range []*numbering{&p.rn.mds, &p.rn.attrs} {
+		clearMap(n.new)
+		n.order = n.order[:0]
+	}
+}
+
+func newModuleParts() *moduleParts {
+	return &moduleParts{attrLines: map[int][]byte{},
+		refs: references{types: map[string]bool{}, attrs: map[int]bool{}, comdats: map[string]bool{}},
+		rn:   renumberer{mds: numbering{new: map[int]int{}}, attrs: numbering{new: map[int]int{}}}}
+}
+
+// clearMap empties m, keeping its room (Go 1.19 has no clear).
+func clearMap[K comparable, V any](m map[K]V) {
+	for k := range m {
+		delete(m, k)
+	}
 }
 
 // keptNamedOps returns, per named metadata node, the operands that can be kept: nodes
@@ -447,9 +471,8 @@ type references struct {
 	comdats map[string]bool
 }
 
-func (e *Extractor) referenced(c *Contents) references {
+func (e *Extractor) referenced(c *Contents, r *references) *references {
 	m := e.m
-	r := references{types: map[string]bool{}, attrs: map[int]bool{}, comdats: map[string]bool{}}
 	var typeStack []string
 	useType := func(name string) {
 		if !r.types[name] {
@@ -505,18 +528,16 @@ func (e *Extractor) referenced(c *Contents) references {
 type moduleParts struct {
 	head, typeDefs, comdatDefs, globals, rest, named bytes.Buffer
 	out                                              bytes.Buffer // emit's, reused
+	refs                                             references   // referenced's, reused
+	rn                                               renumberer   // emit's, reused
 	funcsLen                                         int
 	attrLines                                        map[int][]byte
 	items                                            []int // kept items, in module order
 	internal, declOnly, stubs                        map[*Function]bool
 }
 
-func (e *Extractor) gather(c *Contents, namedOps [][]int, refs references) *moduleParts {
+func (e *Extractor) gather(p *moduleParts, c *Contents, namedOps [][]int, refs *references) {
 	m := e.m
-	p, _ := e.parts.Get().(*moduleParts)
-	if p == nil {
-		p = &moduleParts{attrLines: map[int][]byte{}}
-	}
 	p.items = append(p.items[:0], e.fixedItems...)
 	for f := range c.Funcs {
 		p.items = append(p.items, e.funcItem[f.Index])
@@ -573,13 +594,12 @@ func (e *Extractor) gather(c *Contents, namedOps [][]int, refs references) *modu
 			p.rest.Write(ol.text)
 		}
 	}
-	return p
 }
 
 // emit writes the parts in LLVM's order, renumbering metadata and attribute groups.
 func (e *Extractor) emit(p *moduleParts) []byte {
 	m := e.m
-	rn := newRenumberer()
+	rn := &p.rn
 	// The module is built in p's buffer, which keeps its room from image to image, and
 	// copied out at its exact size.
 	out := &p.out
@@ -736,11 +756,7 @@ func (n *numbering) number(old int) int {
 
 // renumberer renumbers metadata IDs and attribute groups in order of first appearance.
 type renumberer struct {
-	mds, attrs *numbering
-}
-
-func newRenumberer() *renumberer {
-	return &renumberer{mds: &numbering{new: map[int]int{}}, attrs: &numbering{new: map[int]int{}}}
+	mds, attrs numbering
 }
 
 // stopFinder finds the next of a few bytes in a text with one memchr pass per byte
@@ -798,9 +814,9 @@ func (r *renumberer) rewriteTo(out *bytes.Buffer, src []byte) {
 			cur := cursor{src: src, i: i + 1, end: len(src)}
 			old, _ := cur.number()
 			j := cur.i
-			nb := r.attrs
+			nb := &r.attrs
 			if c == '!' {
-				nb = r.mds
+				nb = &r.mds
 			}
 			n := nb.number(old)
 			out.Write(src[start : i+1])
