@@ -20,6 +20,29 @@ type Editor struct {
 	// existing maps the text of the module's own small non-distinct tuples to their IDs,
 	// so that added nodes reuse them (built on first use).
 	existing map[string]int
+	// attText caches "!name !N": a pass that gives a million functions the same
+	// attachment makes the text once.
+	attText map[attKey]string
+}
+
+type attKey struct {
+	name      string
+	id        int
+	pre, post string
+}
+
+// attachmentText is pre+"!name !N"+post.
+func (e *Editor) attachmentText(pre, name string, id int, post string) string {
+	k := attKey{name, id, pre, post}
+	if t, ok := e.attText[k]; ok {
+		return t
+	}
+	if e.attText == nil {
+		e.attText = map[attKey]string{}
+	}
+	t := pre + "!" + name + " !" + strconv.Itoa(id) + post
+	e.attText[k] = t
+	return t
 }
 
 func (e *Editor) indexSmallTuples() {
@@ -78,7 +101,7 @@ func (e *Editor) AddNode(value string) int {
 // attachment of that name. A definition gets it before its "{", a declaration after
 // "declare", where LLVM's parser reads them.
 func (e *Editor) SetAttachment(f *Function, name string, id int) {
-	text := "!" + name + " !" + strconv.Itoa(id)
+	text := e.attachmentText("", name, id, "")
 	for _, a := range f.Attachments {
 		if a.Name == name {
 			e.edits = append(e.edits, edit{at: a.Span.Start, end: a.Span.End, text: text, seq: len(e.edits)})
@@ -91,7 +114,7 @@ func (e *Editor) SetAttachment(f *Function, name string, id int) {
 		// declare !name !N double @f(double)
 		at = f.Span.Start + len("declare")
 	}
-	e.edits = append(e.edits, edit{at: at, end: at, text: " " + text, seq: len(e.edits)})
+	e.edits = append(e.edits, edit{at: at, end: at, text: e.attachmentText(" ", name, id, ""), seq: len(e.edits)})
 }
 
 // Changed reports whether any edit was made.
@@ -181,8 +204,12 @@ func (e *Editor) renumberNew(edits []edit) []string {
 			visit(e.newMD[k])
 		}
 	}
+	seen := map[string]bool{} // edits share their texts: visit each once
 	for _, ed := range edits {
-		visit(ed.text)
+		if !seen[ed.text] {
+			seen[ed.text] = true
+			visit(ed.text)
+		}
 	}
 	for k := range e.newMD { // nodes nothing references: after, in creation order
 		if final[k] < 0 {
@@ -191,8 +218,14 @@ func (e *Editor) renumberNew(edits []edit) []string {
 		}
 	}
 	rename := func(text string) string { return renameRefs(text, first, final) }
+	renamed := map[string]string{}
 	for i := range edits {
-		edits[i].text = rename(edits[i].text)
+		t, ok := renamed[edits[i].text]
+		if !ok {
+			t = rename(edits[i].text)
+			renamed[edits[i].text] = t
+		}
+		edits[i].text = t
 	}
 	lines := make([]string, len(order))
 	for i, k := range order {
@@ -339,7 +372,7 @@ func (e *Editor) SetAttachmentRanked(f *Function, name string, id int, rank func
 	r := rank(name)
 	for _, a := range f.Attachments {
 		if rank(a.Name) > r {
-			text := "!" + name + " !" + strconv.Itoa(id) + " "
+			text := e.attachmentText("", name, id, " ")
 			e.edits = append(e.edits, edit{at: a.Span.Start, end: a.Span.Start, text: text, seq: len(e.edits)})
 			return
 		}

@@ -46,7 +46,7 @@ type Result struct {
 	Editor      *llvmir.Editor
 	Table       *aspects.Table
 	Funcs       []*llvmir.Function // the module's functions
-	Used        [][]int            // per function of Funcs: the aspects written (or kept), sorted; nil for none
+	Used        [][]int            // per function of Funcs: the aspects written (or kept), sorted; nil for none (read only: equal lists share one slice)
 	EntryPoints []*llvmir.Function
 	Inferred    bool
 	Diagnostics []Diagnostic
@@ -167,6 +167,9 @@ type run struct {
 	cgDbg    [][]int     // the !dbg of the first call along each edge of cg (0 for none)
 	arena    []aspectSet // where the per-function sets live: one allocation, not millions
 	stack    []walkFrame // propagate's
+	unique   aspectSet   // writeUsed's
+	lists    map[string]*aspectList
+	listKey  []byte
 	entries  []*llvmir.Function
 	isEntry  []bool
 	// moduleNames are the aspects the module's own !sycl_aspects names.
@@ -722,7 +725,8 @@ func pushFrame(stack []walkFrame, f *llvmir.Function) []walkFrame {
 // operands. An equal existing node (a declared list, say) is reused. It returns the
 // aspects, sorted.
 func (r *run) writeUsed(ed *llvmir.Editor, f *llvmir.Function, exclude set) ([]int, error) {
-	unique := newSet()
+	unique := &r.unique
+	unique.reset()
 	for _, v := range r.used[f.Index].values() {
 		if !exclude.has(v) {
 			unique.add(v)
@@ -750,12 +754,40 @@ func (r *run) writeUsed(ed *llvmir.Editor, f *llvmir.Function, exclude set) ([]i
 			unique.add(v)
 		}
 	}
-	value := r.listText(ed, unique.values())
-	if existingID >= 0 && r.m.Text(r.m.MD[existingID].Value) == value {
-		return unique.sorted(), nil
+	l := r.list(unique)
+	if existingID >= 0 && r.m.Text(r.m.MD[existingID].Value) == l.text {
+		return l.sorted, nil
 	}
-	ed.SetAttachmentRanked(f, "sycl_used_aspects", ed.AddNode(value), r.kindRank)
-	return unique.sorted(), nil
+	ed.SetAttachmentRanked(f, "sycl_used_aspects", ed.AddNode(l.text), r.kindRank)
+	return l.sorted, nil
+}
+
+// aspectList is a written aspect list: its node text (in SmallSet order) and its
+// aspects sorted. Functions with the same list share one (a module has few lists and
+// may have a million functions); the sorted slice is shared too, and only read.
+type aspectList struct {
+	text   string
+	sorted []int
+}
+
+// list returns the aspectList of s.
+func (r *run) list(s set) *aspectList {
+	vals := s.values()
+	key := r.listKey[:0]
+	for _, v := range vals {
+		key = strconv.AppendInt(key, int64(v), 10)
+		key = append(key, ',')
+	}
+	r.listKey = key
+	if l, ok := r.lists[string(key)]; ok {
+		return l
+	}
+	l := &aspectList{text: r.listText(nil, vals), sorted: s.sorted()}
+	if r.lists == nil {
+		r.lists = map[string]*aspectList{}
+	}
+	r.lists[string(key)] = l
+	return l
 }
 
 // listText renders an aspect list as DPC++'s pass builds it: a tuple of i32 constants
