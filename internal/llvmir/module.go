@@ -285,18 +285,52 @@ func (w *window) reached(pos int) {
 
 // ParseWith reads module text with options.
 func ParseWith(file string, src []byte, opts ParseOptions) (*Module, error) {
-	bad, hasCR := checkInput(src, opts.Drop)
-	if bad >= 0 {
-		// LLVM prints every other byte escaped: raw invalid UTF-8 means a damaged file.
-		return nil, diag.Errorf(file, bytes.Count(src[:bad], []byte("\n"))+1, "invalid UTF-8 byte 0x%02x", src[bad])
+	// The input check (UTF-8, carriage returns) runs beside the top-level pass, which
+	// keeps one processor busy; its verdict counts first.
+	type verdict struct {
+		bad   int
+		hasCR bool
 	}
-	if hasCR {
-		if in := src; len(in) > 0 {
-			if src = loneCRToLF(src); &src[0] != &in[0] {
-				opts.Drop = nil // a copy: nothing of it to let go
+	checked := make(chan verdict, 1)
+	go func() {
+		bad, hasCR := checkInput(src, opts.Drop)
+		checked <- verdict{bad, hasCR}
+	}()
+	p := newParser(file, src, opts.Drop)
+	crashed, errTop := p.parseUnchecked()
+	v := <-checked
+	if v.bad >= 0 {
+		// LLVM prints every other byte escaped: raw invalid UTF-8 means a damaged file.
+		return nil, diag.Errorf(file, bytes.Count(src[:v.bad], []byte("\n"))+1, "invalid UTF-8 byte 0x%02x", src[v.bad])
+	}
+	if crashed != nil {
+		panic(crashed) // on valid input: a bug
+	}
+	if v.hasCR && len(src) > 0 {
+		if text := loneCRToLF(src); &text[0] != &src[0] {
+			// Lines end at lone carriage returns too: read the converted copy.
+			p = newParser(file, text, nil)
+			if crashed, errTop = p.parseUnchecked(); crashed != nil {
+				panic(crashed)
 			}
 		}
 	}
+	// Bodies that precede a top-level error are parsed too: an error in one of them comes
+	// first in the file.
+	if err := p.parseBodies(); err != nil {
+		return nil, err
+	}
+	if errTop != nil {
+		return nil, errTop
+	}
+	p.resolveTypes()
+	if err := p.checkRefs(); err != nil {
+		return nil, err
+	}
+	return p.m, nil
+}
+
+func newParser(file string, src []byte, drop func(lo, hi int)) *parser {
 	p := &parser{
 		file: file,
 		src:  src,
@@ -310,26 +344,23 @@ func ParseWith(file string, src []byte, opts ParseOptions) (*Module, error) {
 			funcByName:   map[string]*Function{},
 			globalByName: map[string]*Global{},
 			namedByName:  map[string]*NamedMD{},
+			drop:         drop,
 		},
 		line:        1,
 		deferBodies: true,
-		window:      window{drop: opts.Drop},
+		window:      window{drop: drop},
 	}
-	p.m.drop = opts.Drop
-	// Bodies that precede a top-level error are parsed too: an error in one of them comes
-	// first in the file.
-	errTop := p.parse()
-	if err := p.parseBodies(); err != nil {
-		return nil, err
-	}
-	if errTop != nil {
-		return nil, errTop
-	}
-	p.resolveTypes()
-	if err := p.checkRefs(); err != nil {
-		return nil, err
-	}
-	return p.m, nil
+	return p
+}
+
+// parseUnchecked is the top-level pass over text whose check may not have finished:
+// on text that fails it (invalid UTF-8), what the pass does does not count, a panic
+// included, which it returns instead of raising.
+func (p *parser) parseUnchecked() (crashed interface{}, err error) {
+	defer func() {
+		crashed = recover()
+	}()
+	return nil, p.parse()
 }
 
 // checkInput goes through src once, dropChunk at a time: the offset of its first byte

@@ -731,18 +731,28 @@ func isCall(op []byte) bool {
 // reads lines: the offset after that line and the number of lines up to and including
 // it. ok is false when no line closes the body.
 func bodyEnd(src []byte, pos int) (next, lines int, ok bool) {
+	// Only a line with a '}' can close the body: look at those (memchr), not at every
+	// line, and count the lines once the closing one is found.
+	start, ls := pos, pos // ls: the start of the line at pos
 	for pos < len(src) {
-		end := lineEnd(src, pos)
-		lines++
-		i := skipSpaces(src, pos, end)
+		k := bytes.IndexByte(src[pos:], '}')
+		if k < 0 {
+			return 0, 0, false
+		}
+		at := pos + k
+		if nl := bytes.LastIndexByte(src[pos:at], '\n'); nl >= 0 {
+			ls = pos + nl + 1
+		}
+		end := lineEnd(src, at)
+		i := skipSpaces(src, ls, end)
 		e := end
 		for e > i && (src[e-1] == ' ' || src[e-1] == '\r' || src[e-1] == '\t') {
 			e--
 		}
-		if e-i == 1 && src[i] == '}' {
-			return min(end+1, len(src)), lines, true
+		if e-i == 1 && i == at {
+			return min(end+1, len(src)), bytes.Count(src[start:end], []byte{'\n'}) + 1, true
 		}
-		pos = end + 1
+		pos = at + 1
 	}
 	return 0, 0, false
 }
