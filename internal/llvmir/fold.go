@@ -13,8 +13,12 @@ func foldConstExprs(src []byte) []byte {
 	}
 	var out []byte
 	start := 0
+	f := foldFinder{src: src}
+	for k := range f.at {
+		f.at[k] = -1
+	}
 	for i := 0; i < len(src); {
-		k := nextFoldable(src, i)
+		k := f.next(i)
 		if k < 0 {
 			break
 		}
@@ -36,14 +40,29 @@ func foldConstExprs(src []byte) []byte {
 	return append(out, src[start:]...)
 }
 
-var foldOps = [][]byte{[]byte("getelementptr"), []byte("bitcast (")}
+var foldOps = [...][]byte{[]byte("getelementptr"), []byte("bitcast (")}
 
-// nextFoldable is the offset of the next operator foldAt may fold, or -1.
-func nextFoldable(src []byte, i int) int {
+// foldFinder finds the next operator foldAt may fold. It keeps each operator's next
+// position until the scan passes it: a body with many getelementptr instructions (none
+// of them foldable) is searched once for each operator, not once per instruction.
+type foldFinder struct {
+	src []byte
+	at  [len(foldOps)]int // next position of foldOps[k] at or after the last query; len(src): none; -1: not searched
+}
+
+// next is the offset of the first operator at or after i, or -1.
+func (f *foldFinder) next(i int) int {
 	best := -1
-	for _, op := range foldOps {
-		if j := bytes.Index(src[i:], op); j >= 0 && (best < 0 || i+j < best) {
-			best = i + j
+	for k, op := range foldOps {
+		if f.at[k] < i {
+			if j := bytes.Index(f.src[i:], op); j >= 0 {
+				f.at[k] = i + j
+			} else {
+				f.at[k] = len(f.src)
+			}
+		}
+		if f.at[k] < len(f.src) && (best < 0 || f.at[k] < best) {
+			best = f.at[k]
 		}
 	}
 	return best

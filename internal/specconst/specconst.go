@@ -233,7 +233,8 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 		if in.sret != "" {
 			name = l.temp()
 		}
-		l.nativeValue(&b, in.indent, sc, sc.typ, sc.leaves, name, in.trailer)
+		next := 0
+		l.nativeValue(&b, in.indent, sc, sc.typ, &next, name, in.trailer)
 		text = b.String() + l.store(in, sc, name)
 	case Emulation:
 		if in.bufValue == "null" || in.bufValue == "undef" || in.bufValue == "poison" {
@@ -296,11 +297,14 @@ func (l *lowering) store(in *callInst, sc *Const, v string) string {
 // nativeValue writes the __spirv_SpecConstant reads of a constant's leaves and the
 // __spirv_SpecConstantComposite calls that assemble them, and returns the value.
 // The outermost value is named v (with the call's attachments, trailer); inner ones
-// get fresh names.
-func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *ltype, leaves []leaf, v, trailer string) {
+// get fresh names. The walk takes the constant's scalar leaves in order (they are listed
+// depth first, as the walk visits them): *next is the first one not yet read, and its
+// position is its SpecId's offset from the constant's first.
+func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *ltype, next *int, v, trailer string) {
 	if t.scalar != "" {
-		lf := leaves[0]
-		id := sc.ID + uint32(l.leafIndex(sc, lf))
+		lf := sc.leaves[*next]
+		id := sc.ID + uint32(*next)
+		*next++
 		name := "_Z20__spirv_SpecConstanti" + mangle(t.scalar)
 		l.declare(name, fmt.Sprintf("declare %s @%s(i32, %s)", t.text, name, t.text))
 		fmt.Fprintf(b, "%s%s = call %s @%s(i32 %d, %s %s)%s\n", indent, v, t.text, name, id, t.text, lf.value, trailer)
@@ -309,9 +313,8 @@ func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *
 	var args, types []string
 	for i := 0; i < t.n(); i++ {
 		e := t.element(i)
-		lo, hi := leafRange(leaves, t.offsetIn(leaves, i), e)
 		ev := l.temp()
-		l.nativeValue(b, indent, sc, e, leaves[lo:hi], ev, "")
+		l.nativeValue(b, indent, sc, e, next, ev, "")
 		args = append(args, e.typeText()+" "+ev)
 		types = append(types, e.typeText())
 	}
@@ -322,47 +325,6 @@ func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *
 	name := "_Z29__spirv_SpecConstantComposite" + m.String() + "_R" + t.mangled()
 	l.declare(name, fmt.Sprintf("declare %s @%s(%s)", t.typeText(), name, strings.Join(types, ", ")))
 	fmt.Fprintf(b, "%s%s = call %s @%s(%s)%s\n", indent, v, t.typeText(), name, strings.Join(args, ", "), trailer)
-}
-
-// leafIndex is the position of a leaf among its constant's leaves.
-func (l *lowering) leafIndex(sc *Const, lf leaf) int {
-	for i := range sc.leaves {
-		if sc.leaves[i].offset == lf.offset && sc.leaves[i].t == lf.t {
-			return i
-		}
-	}
-	return 0
-}
-
-// offsetIn is the absolute offset of element i of t, given t's leaves (the first
-// leaf's offset is t's own start).
-func (t *ltype) offsetIn(leaves []leaf, i int) int {
-	base := 0
-	if len(leaves) > 0 {
-		base = leaves[0].offset - firstLeafOffset(t)
-	}
-	return base + t.offset(i)
-}
-
-// firstLeafOffset is the offset of t's first scalar leaf within t.
-func firstLeafOffset(t *ltype) int {
-	if t.scalar != "" || t.n() == 0 {
-		return 0
-	}
-	return t.offset(0) + firstLeafOffset(t.element(0))
-}
-
-// leafRange is the range of leaves that lie in an element of type e at offset off.
-func leafRange(leaves []leaf, off int, e *ltype) (int, int) {
-	lo := 0
-	for lo < len(leaves) && leaves[lo].offset < off {
-		lo++
-	}
-	hi := lo
-	for hi < len(leaves) && leaves[hi].offset < off+e.allocSize() {
-		hi++
-	}
-	return lo, hi
 }
 
 // constant returns the constant a read names, numbering it on its first read.

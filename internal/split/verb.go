@@ -49,7 +49,7 @@ func readInput(env *cli.Env, args []string) (string, *mapfile.File, error) {
 
 // parseModule reads and parses the input module; the module is good until release is
 // called (its text is the input's bytes).
-func parseModule(env *cli.Env, args []string) (m *llvmir.Module, release func(), err error) {
+func parseModule(env *cli.Env, args []string) (*llvmir.Module, func(), error) {
 	name, f, err := readInput(env, args)
 	if err != nil {
 		return nil, nil, err
@@ -58,20 +58,20 @@ func parseModule(env *cli.Env, args []string) (m *llvmir.Module, release func(),
 	if f.Mapped() {
 		releaseMem = memlimit.Ballast(len(f.Data))
 	}
-	release = func() {
+	release := func() {
 		releaseMem()
 		f.Close()
 	}
-	defer func() {
-		if err != nil {
-			release()
-		}
-	}()
 	if err := llvmir.NotBitcode(name, f.Data); err != nil {
+		release()
 		return nil, nil, err
 	}
-	m, err = llvmir.ParseWith(name, f.Data, llvmir.ParseOptions{Drop: f.Drop})
-	return m, release, err
+	m, err := llvmir.ParseWith(name, f.Data, llvmir.ParseOptions{Drop: f.Drop})
+	if err != nil {
+		release()
+		return nil, nil, err
+	}
+	return m, release, nil
 }
 
 // PostLinkVerb is `sycl-device post-link`, compatible with DPC++'s sycl-post-link.

@@ -182,9 +182,11 @@ func GenerateWith(id string, inputs []Input, opts Options) ([]byte, error) {
 }
 
 // GenerateTo writes the C source for the images of inputs to w. Tables, symbols and
-// properties are read (and every image checked) before anything is written; the image
-// bytes are then streamed from their files, so memory stays small whatever their size.
-// opts describe the runtime (image layout, aspect numbering).
+// properties are read (and every image checked) before anything is written. With
+// opts.Incbin (what the rules use) the source names each image file for the assembler's
+// .incbin and its bytes are not read at all, only its size; otherwise they are streamed
+// from their files into C arrays, so memory stays small whatever their size. opts also
+// describe the runtime (image layout, aspect numbering).
 func GenerateTo(w io.Writer, id string, inputs []Input, opts Options) error {
 	if opts.ImageVersion != ImageVersion && opts.ImageVersion != ImageVersionNoManifest {
 		return diag.Usagef("wrap: image version %d: want %d (with manifest pointers) or %d (without)", opts.ImageVersion, ImageVersion, ImageVersionNoManifest)
