@@ -20,25 +20,30 @@ tools/bazel build -c opt //cmd/sycl-device //tools/irgen //tools/benchtime >/dev
 bin="$(tools/bazel info -c opt bazel-bin 2>/dev/null)"
 sd="$bin/cmd/sycl-device/sycl-device_/sycl-device"
 bt="$bin/tools/benchtime/benchtime_/benchtime"
-work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+work="$(mktemp -d)"
+# Both tools write their modules to tmpfs where there is one, so that the disk's write-back
+# of earlier runs' output (it varies from run to run on a VM) does not time either tool.
+out="$work"
+[ -d /dev/shm ] && [ -w /dev/shm ] && out="$(mktemp -d /dev/shm/split.XXXXXX)"
+trap 'rm -rf "$work" "$out"' EXIT
 "$bin/tools/irgen/irgen_/irgen" -module-ids -o "$work/gen.ll"
 "$sd" propagate "$work/gen.ll" -o "$work/big.ll"
 size=$(stat -c %s "$work/big.ll")
 split="$(readlink -f "$(command -v llvm-split-22)")"
-echo "machine: $(nproc) cores; input: $(awk -v b="$size" 'BEGIN{printf "%.1f", b/1048576}') MiB, 2000 kernels; runs: $runs"
+echo "machine: $(nproc) cores; input: $(awk -v b="$size" 'BEGIN{printf "%.1f", b/1048576}') MiB, 2000 kernels; runs: $runs; output on $(df --output=fstype "$out" | tail -1)"
 run() { # label dir command...
   local label="$1" dir="$2"; shift 2
   rm -rf "$dir"; mkdir -p "$dir"
   "$bt" -runs "$n" -label "$label" -- "$@"
 }
 n=$((runs > 3 ? runs : 3))
-a=$(run split-auto "$work/a" "$sd" post-link -split=auto -S -symbols -properties -o "$work/a/t.table" "$work/big.ll")
-b=$(run llvm-split-module-id "$work/b" "$split" --split-by-category=module-id -o "$work/b/m" "$work/big.ll")
+a=$(run split-auto "$out/a" "$sd" post-link -split=auto -S -symbols -properties -o "$out/a/t.table" "$work/big.ll")
+b=$(run llvm-split-module-id "$out/b" "$split" --split-by-category=module-id -o "$out/b/m" "$work/big.ll")
 n=$runs
-c=$(run split-kernel "$work/c" "$sd" post-link -split=kernel -S -symbols -properties -o "$work/c/t.table" "$work/big.ll")
-d=$(run llvm-split-kernel "$work/d" "$split" --split-by-category=kernel -o "$work/d/k" "$work/big.ll")
+c=$(run split-kernel "$out/c" "$sd" post-link -split=kernel -S -symbols -properties -o "$out/c/t.table" "$work/big.ll")
+d=$(run llvm-split-kernel "$out/d" "$split" --split-by-category=kernel -o "$out/d/k" "$work/big.ll")
 printf '%s\n' "$a" "$b" "$c" "$d"
-echo "images: auto $(ls "$work/a"/*.ll | wc -l) (llvm-split module-id: $(ls "$work/b" | wc -l)), per kernel $(ls "$work/c"/*.ll | wc -l) (llvm-split: $(ls "$work/d" | wc -l))"
+echo "images: auto $(ls "$out/a"/*.ll | wc -l) (llvm-split module-id: $(ls "$out/b" | wc -l)), per kernel $(ls "$out/c"/*.ll | wc -l) (llvm-split: $(ls "$out/d" | wc -l))"
 field() { sed -n "s/.*$2=\([0-9.]*\).*/\1/p" <<<"$1"; }
 awk -v a="$(field "$a" best_s)" -v b="$(field "$b" best_s)" -v c="$(field "$c" best_s)" -v d="$(field "$d" best_s)" \
     -v ra="$(field "$a" peak_rss_mb)" -v rc="$(field "$c" peak_rss_mb)" -v size="$size" 'BEGIN{
