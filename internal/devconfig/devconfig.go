@@ -548,6 +548,10 @@ func parseAOT(file string, t *Target, val *yaml.Node) error {
 			return diag.Errorf(file, key.Line, "target %s: unknown aot key %q (known: tool, options)", t.Name, key.Value)
 		}
 	}
+	if t.AOT.Tool == "" && len(t.AOT.Options) > 0 {
+		// Nothing would read them: a target without a tool is JIT SPIR-V.
+		return diag.Errorf(file, optionLines[0], "target %s: aot options without an aot tool (a target without one is JIT SPIR-V and runs no tool; tools: %s)", t.Name, aotToolNames())
+	}
 	for i, o := range t.AOT.Options {
 		if bad := fileOption(t.AOT.Tool, []string{o}); bad != "" {
 			return diag.Errorf(file, optionLines[i], "target %s: aot option %q names a file of %s; the aot step sets its inputs and outputs itself", t.Name, bad, t.AOT.Tool)

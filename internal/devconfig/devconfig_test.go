@@ -88,6 +88,7 @@ func TestMalformedYAML(t *testing.T) {
 		{"bad bool", "t1:\n  may-support-other-aspects: maybe\n", 2, "true or false"},
 		{"bad triple", "t1:\n  triple: mips\n", 2, `triple "mips"`},
 		{"bad aot", "t1:\n  aot:\n    compiler: ocloc\n", 3, `unknown aot key "compiler"`},
+		{"aot options without a tool", "t1:\n  aot:\n    options: [-O2]\n", 3, `aot options without an aot tool`},
 		{"anchor bomb", bomb, 1, "anchors and aliases"},
 		{"not a mapping", "- a\n- b\n", 1, "mapping of target names"},
 		{"unterminated list", "t1:\n  aspects: [fp64\n", 1, "did not find expected"},

@@ -40,6 +40,11 @@ def _check_device_config(ctx):
             ctx.attr.aot_tool,
             ", ".join([t for t in AOT_TOOLS if t]),
         ), attr = "aot_tool")
+    if ctx.attr.aot_options and not ctx.attr.aot_tool:
+        fail("%s: aot_options without an aot_tool: a target without one is JIT SPIR-V and runs no tool (known: %s)" % (
+            ctx.label,
+            ", ".join([t for t in AOT_TOOLS if t]),
+        ), attr = "aot_options")
     for o in ctx.attr.aot_options:
         for bad in AOT_FILE_OPTIONS.get(ctx.attr.aot_tool, []):
             if o == bad or o.startswith(bad + "="):

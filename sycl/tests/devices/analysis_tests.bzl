@@ -136,6 +136,11 @@ def device_analysis_test_suite(name):
         target_under_test = ":file_option_config",
         messages = ["AOT option '-output' names a file of ocloc; the aot step sets its inputs and outputs itself"],
     )
+    analysis_failure_test(
+        name = "toolless_options_fail",
+        target_under_test = ":toolless_options_config",
+        messages = ["aot_options without an aot_tool: a target without one is JIT SPIR-V and runs no tool"],
+    )
     native.test_suite(
         name = name,
         tests = [
@@ -150,6 +155,7 @@ def device_analysis_test_suite(name):
             ":unknown_aspect_fails",
             ":unknown_aot_tool_fails",
             ":file_option_fails",
+            ":toolless_options_fail",
             ":device_config_file_flag",
         ],
     )
