@@ -52,10 +52,13 @@ func Hold() func() {
 
 // Ballast is for a verb whose input module of size bytes is mapped into memory
 // (internal/mapfile) instead of read onto the heap: while held, a ballast of size
-// bytes, allocated and never written (so never resident), counts in the live heap, and
+// bytes, allocated and never written, counts in the live heap, and
 // the collector paces as if the input were on the heap. Without it, the heap of such a
 // verb would be its parsed form alone, and the collector, whose target is a multiple of
-// that, would run several times as often as with the input read. Verbs take it before
+// that, would run several times as often as with the input read. The ballast is not
+// resident when its memory is fresh, as it is for a tool's first large allocation; heap
+// memory used and freed before would be zeroed, and so made resident (a persistent
+// worker keeps its ballasts for later requests for that reason). Verbs take it before
 // they parse, and Hold once the module is parsed: the parse allocates what it keeps,
 // so a lower target there would only mark the growing module more often.
 func Ballast(size int) func() {
