@@ -2,6 +2,7 @@ package llvmir
 
 import (
 	"bytes"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,6 +42,18 @@ type Extractor struct {
 	// parts holds *moduleParts for reuse: a split into 100k images would otherwise
 	// allocate, and grow, a set of buffers for each.
 	parts sync.Pool
+	// text, when set, reads the functions' text (ReadFunctionsFrom).
+	text io.ReaderAt
+}
+
+// ReadFunctionsFrom makes Module read the functions' text with r, which holds the
+// module's text (the input file), instead of through Module.Src. An image's functions
+// lie all over the input: read through a mapped input (internal/mapfile), every image
+// would fault in pages across the whole file, and the kernel maps the pages around each
+// fault too, so that the input soon becomes resident whole. Reads are of runs of nearby
+// functions in module order; where r fails, Module.Src is read instead (same bytes).
+func (e *Extractor) ReadFunctionsFrom(r io.ReaderAt) {
+	e.text = r
 }
 
 // Kinds of top-level lines that are not functions, globals or metadata.
@@ -77,7 +90,7 @@ func NewExtractor(m *Module) *Extractor {
 			e.mdItem[it.Index] = i
 		case ItemNamedMD:
 			e.fixedItems = append(e.fixedItems, i)
-		default:
+		case ItemOther:
 			text := m.Src[it.Span.Start:it.Span.End]
 			for len(text) > 0 {
 				nl := bytes.IndexByte(text, '\n')
@@ -534,6 +547,47 @@ type moduleParts struct {
 	attrLines                                        map[int][]byte
 	items                                            []int // kept items, in module order
 	internal, declOnly, stubs                        map[*Function]bool
+	// win holds the input text [winStart, winStart+len(win)) read by funcText.
+	win      []byte
+	winStart int
+}
+
+// Runs of functions read at once by funcText: functions at most runGap bytes apart,
+// runMax bytes in all (unless one function is larger).
+const (
+	runGap = 4 << 10
+	runMax = 1 << 20
+)
+
+// funcText returns the text of the function item p.items[k], read with e.text when set
+// (with the functions after it that are near it in the input, for the next calls), or
+// from the module's text. The bytes are good until the next call.
+func (e *Extractor) funcText(p *moduleParts, k int) []byte {
+	m := e.m
+	sp := m.Items[p.items[k]].Span
+	if e.text == nil {
+		return m.Src[sp.Start:sp.End]
+	}
+	if sp.Start >= p.winStart && sp.End <= p.winStart+len(p.win) {
+		return p.win[sp.Start-p.winStart : sp.End-p.winStart]
+	}
+	end := sp.End
+	for _, idx := range p.items[k+1:] {
+		next := m.Items[idx]
+		if next.Kind != ItemFunc || next.Span.Start-end > runGap || next.Span.End-sp.Start > runMax {
+			break
+		}
+		end = next.Span.End
+	}
+	if cap(p.win) < end-sp.Start {
+		p.win = make([]byte, end-sp.Start)
+	}
+	p.win, p.winStart = p.win[:end-sp.Start], sp.Start
+	if _, err := e.text.ReadAt(p.win, int64(sp.Start)); err != nil {
+		p.win = p.win[:0]
+		return m.Src[sp.Start:sp.End]
+	}
+	return p.win[:sp.End-sp.Start]
 }
 
 func (e *Extractor) gather(p *moduleParts, c *Contents, namedOps [][]int, refs *references) {
@@ -621,21 +675,26 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 		}
 	}
 	// Functions go straight from the input text to the output.
-	for _, idx := range p.items {
+	p.win = p.win[:0]
+	for k, idx := range p.items {
 		if it := m.Items[idx]; it.Kind == ItemFunc {
 			out.WriteByte('\n')
-			text := m.Src[it.Span.Start:it.Span.End]
 			f := m.Funcs[it.Index]
+			var text []byte
 			switch {
 			case p.declOnly[f]:
 				text = []byte(DeclarationOf(m, f))
 			case p.stubs[f]:
 				text = []byte(StubOf(m, f))
-			case p.internal[f]:
-				text, _ = InternalizeHeader(text, f.HeaderEnd-it.Span.Start)
+			default:
+				text = e.funcText(p, k)
+				if p.internal[f] {
+					text, _ = InternalizeHeader(text, f.HeaderEnd-it.Span.Start)
+				}
 			}
 			writeWithoutCommentLines(rn, out, text)
-			if it.Span.End > it.Span.Start && m.Src[it.Span.End-1] != '\n' {
+			// Only the module's last item can lack its newline.
+			if it.Span.End == len(m.Src) && it.Span.End > it.Span.Start && m.Src[it.Span.End-1] != '\n' {
 				out.WriteByte('\n')
 			}
 		}

@@ -16,40 +16,44 @@ var definePrefixWords = map[string]bool{
 }
 
 // HasLocalLinkage reports whether a function definition's text says internal or
-// private.
+// private (the parser records it as Function.Local).
 func HasLocalLinkage(fn []byte) bool {
-	words, _ := prefixWords(fn)
-	for _, w := range words {
-		if w == "internal" || w == "private" {
+	for w, i, ok := nextPrefixWord(fn, len("define")); ok; w, i, ok = nextPrefixWord(fn, i) {
+		if string(w) == "internal" || string(w) == "private" {
 			return true
 		}
 	}
 	return false
 }
 
-// prefixWords returns the linkage-like words after "define" and the offset after them
-// (0 when fn does not start with "define").
-func prefixWords(fn []byte) ([]string, int) {
-	if !bytes.HasPrefix(fn, []byte("define")) {
-		return nil, 0
-	}
-	var words []string
+// prefixEnd returns the offset after the linkage-like words that follow "define" (0 when
+// fn does not start with "define").
+func prefixEnd(fn []byte) int {
 	i := len("define")
-	for {
-		j := i
-		for j < len(fn) && (fn[j] == ' ' || fn[j] == '\t') {
-			j++
-		}
-		k := j
-		for k < len(fn) && (fn[k] >= 'a' && fn[k] <= 'z' || fn[k] == '_') {
-			k++
-		}
-		if k == j || !definePrefixWords[string(fn[j:k])] || k < len(fn) && fn[k] != ' ' && fn[k] != '\t' {
-			return words, i
-		}
-		words = append(words, string(fn[j:k]))
-		i = k
+	for _, next, ok := nextPrefixWord(fn, i); ok; _, next, ok = nextPrefixWord(fn, i) {
+		i = next
 	}
+	return i
+}
+
+// nextPrefixWord returns the linkage-like word after fn[:i] and the offset after it;
+// ok is false when none follows, or fn does not start with "define".
+func nextPrefixWord(fn []byte, i int) (word []byte, next int, ok bool) {
+	if !bytes.HasPrefix(fn, []byte("define")) {
+		return nil, 0, false
+	}
+	j := i
+	for j < len(fn) && (fn[j] == ' ' || fn[j] == '\t') {
+		j++
+	}
+	k := j
+	for k < len(fn) && (fn[k] >= 'a' && fn[k] <= 'z' || fn[k] == '_') {
+		k++
+	}
+	if k == j || !definePrefixWords[string(fn[j:k])] || k < len(fn) && fn[k] != ' ' && fn[k] != '\t' {
+		return nil, 0, false
+	}
+	return fn[j:k], k, true
 }
 
 // InternalizeHeader rewrites a function definition's text (from "define" on; header
@@ -57,8 +61,11 @@ func prefixWords(fn []byte) ([]string, int) {
 // comdat: "define internal", without preemption, visibility or DLL storage words, and
 // without its comdat clause. It returns the new text and whether a comdat was dropped.
 func InternalizeHeader(fn []byte, header int) ([]byte, bool) {
-	_, at := prefixWords(fn)
-	if at == 0 || header > len(fn) || header < at {
+	if !bytes.HasPrefix(fn, []byte("define")) {
+		return fn, false
+	}
+	at := prefixEnd(fn)
+	if header > len(fn) || header < at {
 		return fn, false
 	}
 	var out bytes.Buffer

@@ -264,6 +264,14 @@ func TestItemsCoverTheText(t *testing.T) {
 			}
 			b.Write(src[it.Span.Start:it.Span.End])
 			pos = it.Span.End
+			if it.Kind == ItemOther || it.Kind == ItemBlank {
+				for _, line := range strings.Split(strings.TrimSuffix(string(src[it.Span.Start:it.Span.End]), "\n"), "\n") {
+					line = strings.TrimLeft(line, " \t\r")
+					if blank := line == "" || line[0] == ';'; blank != (it.Kind == ItemBlank) {
+						t.Errorf("%s: item of kind %d holds line %q", f, it.Kind, line)
+					}
+				}
+			}
 		}
 		if !bytes.Equal(b.Bytes(), src) {
 			t.Errorf("%s: items do not cover the text", f)

@@ -55,9 +55,11 @@ type TypeUse struct {
 type Function struct {
 	Name string
 	// Index is the function's position in Module.Funcs.
-	Index    int
-	Line     int
-	Decl     bool
+	Index int
+	Line  int
+	Decl  bool
+	// Local is set for a definition with internal or private linkage.
+	Local    bool
 	CallConv string // e.g. spir_kernel; "" for the default
 	Span     Span   // from the first byte of "define"/"declare" to after the final newline
 	// HeaderEnd is the offset of " {" ending a definition's header (the place to insert
@@ -157,11 +159,15 @@ type ItemKind int
 
 // Item kinds.
 const (
-	ItemOther   ItemKind = iota // source_filename, target, types, comdats, attributes, comments
+	ItemOther   ItemKind = iota // source_filename, target, types, comdats, attributes
 	ItemFunc                    // Funcs[Index]
 	ItemGlobal                  // Globals[Index]
 	ItemNamedMD                 // NamedMD[Index]
 	ItemMD                      // numbered metadata node Index (an ID)
+	// ItemBlank is blank lines and comments: a reader can pass them by without reading
+	// them (between every two functions of LLVM's output; reading them would touch every
+	// page of a mapped input).
+	ItemBlank
 )
 
 // Item is a top-level entity with its full byte range (newline included).

@@ -43,10 +43,11 @@ func (p *parser) mayBeStruct(n int) bool {
 	return p.structLen[n]
 }
 
-// item records a top-level entity; consecutive "other" lines merge into one item.
+// item records a top-level entity; consecutive "other" lines merge into one item, as do
+// consecutive blank lines and comments.
 func (p *parser) item(kind ItemKind, start, end, index int) {
 	items := p.m.Items
-	if kind == ItemOther && len(items) > 0 && items[len(items)-1].Kind == ItemOther && items[len(items)-1].Span.End == start {
+	if (kind == ItemOther || kind == ItemBlank) && len(items) > 0 && items[len(items)-1].Kind == kind && items[len(items)-1].Span.End == start {
 		p.m.Items[len(items)-1].Span.End = end
 		return
 	}
@@ -128,6 +129,8 @@ func (p *parser) lineItem(start, i, end int) {
 		p.item(ItemMD, start, lineEndIncl, id)
 	case i < end && src[i] == '!':
 		p.item(ItemNamedMD, start, lineEndIncl, len(p.m.NamedMD)-1)
+	case i == end || src[i] == ';':
+		p.item(ItemBlank, start, lineEndIncl, -1)
 	default:
 		p.item(ItemOther, start, lineEndIncl, -1)
 	}
@@ -532,6 +535,7 @@ func (p *parser) function(lineStart, i int, decl bool) error {
 	if bodyOpen < 0 {
 		return p.errorf(p.line, "definition of @%s: expected '{' at the end of the line", name)
 	}
+	f.Local = HasLocalLinkage(src[lineStart:end])
 	f.HeaderEnd = bodyOpen
 	for f.HeaderEnd > lineStart && src[f.HeaderEnd-1] == ' ' {
 		f.HeaderEnd--

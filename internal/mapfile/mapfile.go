@@ -16,6 +16,7 @@ package mapfile
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"syscall"
 )
@@ -27,6 +28,7 @@ const MinSize = 1 << 20
 type File struct {
 	Data   []byte
 	mapped bool
+	fd     *os.File // a mapped file's, for ReadAt
 }
 
 // Read returns the contents of the file at path; Close gives them back.
@@ -35,13 +37,14 @@ func Read(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
+		f.Close()
 		return nil, err
 	}
 	size := st.Size()
 	if !st.Mode().IsRegular() || size < MinSize || size != int64(int(size)) {
+		f.Close()
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, err
@@ -50,9 +53,30 @@ func Read(path string) (*File, error) {
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_PRIVATE)
 	if err != nil {
+		f.Close()
 		return nil, fmt.Errorf("cannot map %s: %v", path, err)
 	}
-	return &File{Data: data, mapped: true}, nil
+	return &File{Data: data, mapped: true, fd: f}, nil
+}
+
+// ReadAt copies Data[off:off+len(p)] into p. For a mapped file it reads the file
+// (pread), not the mapping: a reader that visits a large module out of order (the
+// extraction of device images) would otherwise fault its pages in, and the kernel maps
+// the pages around each fault too (64 KiB), so that the whole input comes back into
+// resident memory. Like io.ReaderAt, it returns an error when it copies fewer than
+// len(p) bytes.
+func (f *File) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 || off > int64(len(f.Data)) {
+		return 0, fmt.Errorf("mapfile: offset %d outside the file's %d bytes", off, len(f.Data))
+	}
+	if !f.mapped {
+		n := copy(p, f.Data[off:])
+		if n < len(p) {
+			return n, io.EOF
+		}
+		return n, nil
+	}
+	return f.fd.ReadAt(p, off)
 }
 
 // Drop tells the file that Data[lo:hi] is not needed for now: the whole pages inside it
@@ -82,6 +106,7 @@ func (f *File) Mapped() bool { return f.mapped }
 func (f *File) Close() {
 	if f.mapped && f.Data != nil {
 		syscall.Munmap(f.Data)
+		f.fd.Close()
 	}
 	f.Data = nil
 }

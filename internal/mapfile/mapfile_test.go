@@ -1,10 +1,15 @@
 package mapfile
 
 import (
+	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestReadSmallAndLarge: small files are read, large ones mapped; both give the file's
@@ -47,4 +52,73 @@ func TestReadDirectory(t *testing.T) {
 	if _, err := Read(t.TempDir()); err == nil {
 		t.Errorf("a directory reads without error")
 	}
+}
+
+// TestReadAt: ReadAt gives the bytes at any offset, an error past the end, and for a
+// mapped file leaves the mapping's pages alone (it reads the file): scattered reads
+// over a dropped mapping keep it out of resident memory.
+func TestReadAt(t *testing.T) {
+	dir := t.TempDir()
+	for _, size := range []int{100, 4*MinSize + 5} {
+		want := make([]byte, size)
+		for i := range want {
+			want[i] = byte(i * 7 / 3)
+		}
+		p := filepath.Join(dir, "f")
+		if err := os.WriteFile(p, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := Read(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Drop(0, size)
+		buf := make([]byte, 50)
+		for off := size - 50; off >= 0; off -= size / 7 {
+			if n, err := f.ReadAt(buf, int64(off)); n != 50 || err != nil || !bytes.Equal(buf, want[off:off+50]) {
+				t.Fatalf("size %d: ReadAt(%d) = %d, %v", size, off, n, err)
+			}
+		}
+		if n, err := f.ReadAt(buf, int64(size-10)); n != 10 || err == nil {
+			t.Errorf("size %d: a read past the end gives %d, %v", size, n, err)
+		}
+		if _, err := f.ReadAt(buf, int64(size+1)); err == nil {
+			t.Errorf("size %d: a read after the end gives no error", size)
+		}
+		if f.Mapped() {
+			if kb := mappingRSS(t, f.Data); kb != 0 {
+				t.Errorf("size %d: %d KiB of the mapping are resident after ReadAt", size, kb)
+			}
+		}
+		f.Close()
+	}
+}
+
+// mappingRSS returns the resident KiB of the mapping that starts at data[0], from
+// /proc/self/smaps.
+func mappingRSS(t *testing.T, data []byte) int {
+	start := fmt.Sprintf("%x-", uintptr(unsafe.Pointer(&data[0])))
+	fh, err := os.Open("/proc/self/smaps")
+	if err != nil {
+		t.Skipf("no /proc/self/smaps: %v", err)
+	}
+	defer fh.Close()
+	sc := bufio.NewScanner(fh)
+	in := false
+	for sc.Scan() {
+		line := sc.Text()
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasSuffix(f[0], ":") { // a mapping's first line
+			in = strings.HasPrefix(line, start)
+			continue
+		}
+		if in && strings.HasPrefix(line, "Rss:") {
+			kb, err := strconv.Atoi(strings.Fields(line)[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb
+		}
+	}
+	t.Fatalf("no mapping at %s in /proc/self/smaps", start)
+	return 0
 }

@@ -69,7 +69,7 @@ func TestCrossCheckRealCompiler(t *testing.T) {
 	dir := t.TempDir()
 	m := compileAndPropagate(t, clang, testutil.FeaturesCpp, dir)
 	out := filepath.Join(dir, "split")
-	if err := SplitShards(m, Options{Mode: ModeAuto}, ImageOptions{}, []string{out}); err != nil {
+	if err := SplitShards(m, nil, Options{Mode: ModeAuto}, ImageOptions{}, []string{out}); err != nil {
 		t.Fatal(err)
 	}
 	tabPath := filepath.Join(out, TableName)
@@ -164,7 +164,7 @@ func splitTo(t *testing.T, clang, dir, name string, src []byte) []string {
 	for i := 0; i < 8; i++ {
 		dirs = append(dirs, filepath.Join(d, "shard", string(rune('0'+i))))
 	}
-	if err := SplitShards(m, Options{Mode: ModeAuto}, ImageOptions{}, dirs); err != nil {
+	if err := SplitShards(m, nil, Options{Mode: ModeAuto}, ImageOptions{}, dirs); err != nil {
 		t.Fatal(err)
 	}
 	out := make([]string, len(dirs))

@@ -217,7 +217,7 @@ func TestSplitLeavesNothingOnFailure(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		dirs = append(dirs, filepath.Join(dir, "s"+strconv.Itoa(i)))
 	}
-	if err := SplitShards(m, Options{Mode: ModeAuto}, ImageOptions{}, dirs); err == nil {
+	if err := SplitShards(m, nil, Options{Mode: ModeAuto}, ImageOptions{}, dirs); err == nil {
 		t.Fatal("split wrote through a planted link")
 	}
 	entries, _ := os.ReadDir(dir)

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -92,9 +93,14 @@ type Extractor struct {
 
 // NewExtractor prepares extraction from m. @llvm.used stays out of the images, as
 // sycl-post-link erases it: what it named is kept only where an entry point reaches it.
-func NewExtractor(m *llvmir.Module) *Extractor {
+// text, when not nil, reads the module's text (the mapped input file: see
+// llvmir.Extractor.ReadFunctionsFrom).
+func NewExtractor(m *llvmir.Module, text io.ReaderAt) *Extractor {
 	e := &Extractor{Extractor: llvmir.NewExtractor(m), m: m, triple: Triple(m)}
 	e.Exclude("llvm.used")
+	if text != nil {
+		e.ReadFunctionsFrom(text)
+	}
 	return e
 }
 
@@ -132,7 +138,7 @@ func (e *Extractor) internalize(c *llvmir.Contents, entries []*llvmir.Function) 
 		if _, ok := e.m.FnAttr(f, "referenced-indirectly"); ok {
 			continue
 		}
-		if !llvmir.HasLocalLinkage(e.m.Src[f.Span.Start:f.Span.End]) {
+		if !f.Local {
 			c.Internal[f] = true
 		}
 	}

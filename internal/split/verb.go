@@ -20,6 +20,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
+	"github.com/rules-sycl/rules_sycl/internal/modfile"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 	"github.com/rules-sycl/rules_sycl/internal/specconst"
 )
@@ -47,31 +48,13 @@ func readInput(env *cli.Env, args []string) (string, *mapfile.File, error) {
 	return args[0], f, nil
 }
 
-// parseModule reads and parses the input module; the module is good until release is
-// called (its text is the input's bytes).
-func parseModule(env *cli.Env, args []string) (*llvmir.Module, func(), error) {
+// parseModule reads and parses the input module; Close gives it back.
+func parseModule(env *cli.Env, args []string) (*modfile.Input, error) {
 	name, f, err := readInput(env, args)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	releaseMem := func() {}
-	if f.Mapped() {
-		releaseMem = memlimit.Ballast(len(f.Data))
-	}
-	release := func() {
-		releaseMem()
-		f.Close()
-	}
-	if err := llvmir.NotBitcode(name, f.Data); err != nil {
-		release()
-		return nil, nil, err
-	}
-	m, err := llvmir.ParseWith(name, f.Data, llvmir.ParseOptions{Drop: f.Drop})
-	if err != nil {
-		release()
-		return nil, nil, err
-	}
-	return m, release, nil
+	return modfile.Parse(name, f)
 }
 
 // PostLinkVerb is `sycl-device post-link`, compatible with DPC++'s sycl-post-link.
@@ -122,12 +105,12 @@ func PostLinkVerb() *cli.Verb {
 			if err != nil {
 				return err
 			}
-			m, release, err := parseModule(env, args)
+			in, err := parseModule(env, args)
 			if err != nil {
 				return err
 			}
-			defer release()
-			return postLink(env, m, postLinkOptions{
+			defer in.Close()
+			return postLink(env, in, postLinkOptions{
 				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, devGlobals: devGlobals, defaultSpecImages: defaultSpecImages, symbols: symbols,
 				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs, specConst: scMode,
 			})
@@ -208,8 +191,9 @@ func (o *postLinkOptions) emitAs(env *cli.Env, out *atomicfile.Batch, base strin
 	return r, nil
 }
 
-func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
+func postLink(env *cli.Env, in *modfile.Input, o postLinkOptions) (err error) {
 	defer memlimit.Hold()()
+	m := in.Module
 	var out atomicfile.Batch
 	defer func() {
 		if err != nil {
@@ -225,7 +209,7 @@ func postLink(env *cli.Env, m *llvmir.Module, o postLinkOptions) (err error) {
 			return diag.Usagef("post-link: -o %q: a table name cannot hold '|' or a newline (the table format's separators)", spec)
 		}
 	}
-	ex := NewExtractor(m)
+	ex := NewExtractor(m, in.Text())
 	firstTable := o.outs[0]
 	if i := strings.IndexByte(firstTable, ','); i >= 0 {
 		firstTable = firstTable[i+1:]
@@ -420,13 +404,13 @@ func SplitVerb() *cli.Verb {
 					dirs = append(dirs, filepath.Join(outDir, "shard_"+strconv.Itoa(i)))
 				}
 			}
-			m, release, err := parseModule(env, args)
+			in, err := parseModule(env, args)
 			if err != nil {
 				return err
 			}
-			defer release()
+			defer in.Close()
 			// DPC++'s driver always asks sycl-post-link for -device-globals.
-			return SplitShards(m, Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true}, dirs)
+			return SplitShards(in.Module, in.Text(), Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true}, dirs)
 		},
 	}
 }
@@ -452,8 +436,9 @@ const MaxShards = 4096
 const TableName = filetable.TableFile
 
 // SplitShards writes one directory per shard, each with a table (possibly empty) and
-// the image files of its rows, named from the image identity.
-func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []string) (err error) {
+// the image files of its rows, named from the image identity. text, when not nil,
+// reads m's text (see NewExtractor).
+func SplitShards(m *llvmir.Module, text io.ReaderAt, opts Options, iopts ImageOptions, dirs []string) (err error) {
 	defer memlimit.Hold()()
 	groups := Groups(m, opts)
 	if err := checkEntryNames(m, groups); err != nil {
@@ -464,7 +449,7 @@ func SplitShards(m *llvmir.Module, opts Options, iopts ImageOptions, dirs []stri
 			return err
 		}
 	}
-	ex := NewExtractor(m)
+	ex := NewExtractor(m, text)
 	if iopts.DeviceGlobals {
 		if err := checkImageScopes(m, ex, groups); err != nil {
 			return err

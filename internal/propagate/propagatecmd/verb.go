@@ -14,8 +14,8 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
-	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
+	"github.com/rules-sycl/rules_sycl/internal/modfile"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
 )
 
@@ -81,22 +81,12 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 		return diag.Usagef("propagate: --infer must be auto, on or off, not %q", fl.infer)
 	}
 	in := args[0]
-	file, err := mapfile.Read(in)
-	if err != nil {
-		return diag.Errorf(in, 0, "cannot read: %v", err)
-	}
-	defer file.Close() // after the outputs are written: they are spliced from the input
-	src := file.Data
-	if err := llvmir.NotBitcode(in, src); err != nil {
-		return err
-	}
-	if file.Mapped() {
-		defer memlimit.Ballast(len(src))()
-	}
-	m, err := llvmir.ParseWith(in, src, llvmir.ParseOptions{Drop: file.Drop})
+	input, err := modfile.Open(in)
 	if err != nil {
 		return err
 	}
+	defer input.Close() // after the outputs are written: they are spliced from the input
+	m, src := input.Module, input.Module.Src
 	defer memlimit.Hold()()
 	// The locations of the module as written (before lowering), saved with the outputs:
 	// a failed run leaves the previous file.
