@@ -289,20 +289,16 @@ var fixedKinds = []string{"dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct
 
 // KindRanker orders attachment kinds as LLVM numbers them, which is the order it prints a
 // function's attachments in: the fixed kinds, then the kinds the module names in order of
-// first appearance (the parser registers them so), then newKinds, the kinds a pass
-// creates, in creation order. The module is scanned once, on first need.
+// first appearance (LLVM's parser registers them so, as ours records them), then
+// newKinds, the kinds a pass creates, in creation order.
 func KindRanker(m *Module, newKinds ...string) func(string) int {
-	var order map[string]int
 	return func(name string) int {
 		for i, k := range fixedKinds {
 			if k == name {
 				return i
 			}
 		}
-		if order == nil {
-			order = attachmentKindOrder(m.Src, m.drop)
-		}
-		if i, ok := order[name]; ok {
+		if i, ok := m.kindOrder[name]; ok {
 			return 1000 + i
 		}
 		for i, k := range newKinds {
@@ -314,33 +310,17 @@ func KindRanker(m *Module, newKinds ...string) func(string) int {
 	}
 }
 
-// attachmentKindOrder finds attachment kinds ("!name !N", "!name !{") in order of first
-// appearance; named metadata definitions ("!name = ") and strings are not kinds.
-func attachmentKindOrder(src []byte, drop func(lo, hi int)) map[string]int {
-	order := map[string]int{}
-	win := window{drop: drop}
-	for i := 0; i < len(src); {
-		win.reached(i)
-		k := bytes.IndexByte(src[i:min(i+dropChunk, len(src))], '!')
-		if k < 0 {
-			i = min(i+dropChunk, len(src))
-			continue
-		}
-		i += k
-		j := i + 1
-		for j < len(src) && identChar[src[j]] && src[j] != '"' {
-			j++
-		}
-		if j == i+1 || isDigit(src[i+1]) || j+1 >= len(src) || src[j] != ' ' || src[j+1] != '!' {
-			i = j
-			continue
-		}
-		// A new kind counts unless it is inside a string or a comment: the line up to it
-		// tells (the names already seen need no such check).
-		if _, seen := order[string(src[i+1:j])]; !seen && !inStringOrComment(src, i) {
-			order[string(src[i+1:j])] = len(order)
-		}
-		i = j
+// orderKinds numbers the kinds of first (kind: offset of its first attachment) in order
+// of their offsets.
+func orderKinds(first map[string]int) map[string]int {
+	names := make([]string, 0, len(first))
+	for name := range first {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return first[names[i]] < first[names[j]] })
+	order := make(map[string]int, len(names))
+	for i, name := range names {
+		order[name] = i
 	}
 	return order
 }

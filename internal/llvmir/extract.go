@@ -818,44 +818,14 @@ type renumberer struct {
 	mds, attrs numbering
 }
 
-// stopFinder finds the next of a few bytes in a text with one memchr pass per byte
-// (bytes.IndexByte), keeping each byte's next position until the scan passes it.
-type stopFinder struct {
-	src   []byte
-	chars []byte
-	at    []int // next position of chars[k] at or after the last query (len(src): none)
-}
-
-func newStopFinder(src []byte, chars string) *stopFinder {
-	f := &stopFinder{src: src, chars: []byte(chars), at: make([]int, len(chars))}
-	for k := range f.at {
-		f.at[k] = -1
-	}
-	return f
-}
-
-// next returns the first position >= i holding one of the bytes, or len(src).
-func (f *stopFinder) next(i int) int {
-	best := len(f.src)
-	for k, c := range f.chars {
-		if f.at[k] < i {
-			if j := bytes.IndexByte(f.src[i:], c); j >= 0 {
-				f.at[k] = i + j
-			} else {
-				f.at[k] = len(f.src)
-			}
-		}
-		if f.at[k] < best {
-			best = f.at[k]
-		}
-	}
-	return best
-}
+// rewriteStops are the bytes rewriteTo stops at: strings, metadata and attribute group
+// references, comments.
+var rewriteStops = [][]byte{[]byte(`"`), []byte("!"), []byte("#"), []byte(";")}
 
 func (r *renumberer) rewriteTo(out *bytes.Buffer, src []byte) {
 	src = foldConstExprs(src)
 	start := 0 // src[start:i] is pending, unchanged text
-	stops := newStopFinder(src, `"!#;`)
+	stops := newFinder(src, rewriteStops)
 	for i := 0; i < len(src); i++ {
 		if i = stops.next(i); i == len(src) {
 			break

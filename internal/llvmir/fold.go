@@ -13,13 +13,10 @@ func foldConstExprs(src []byte) []byte {
 	}
 	var out []byte
 	start := 0
-	f := foldFinder{src: src}
-	for k := range f.at {
-		f.at[k] = -1
-	}
+	f := newFinder(src, foldOps[:])
 	for i := 0; i < len(src); {
 		k := f.next(i)
-		if k < 0 {
+		if k == len(src) {
 			break
 		}
 		end, repl, ok := foldAt(src, k)
@@ -41,32 +38,6 @@ func foldConstExprs(src []byte) []byte {
 }
 
 var foldOps = [...][]byte{[]byte("getelementptr"), []byte("bitcast (")}
-
-// foldFinder finds the next operator foldAt may fold. It keeps each operator's next
-// position until the scan passes it: a body with many getelementptr instructions (none
-// of them foldable) is searched once for each operator, not once per instruction.
-type foldFinder struct {
-	src []byte
-	at  [len(foldOps)]int // next position of foldOps[k] at or after the last query; len(src): none; -1: not searched
-}
-
-// next is the offset of the first operator at or after i, or -1.
-func (f *foldFinder) next(i int) int {
-	best := -1
-	for k, op := range foldOps {
-		if f.at[k] < i {
-			if j := bytes.Index(f.src[i:], op); j >= 0 {
-				f.at[k] = i + j
-			} else {
-				f.at[k] = len(f.src)
-			}
-		}
-		if f.at[k] < len(f.src) && (best < 0 || f.at[k] < best) {
-			best = f.at[k]
-		}
-	}
-	return best
-}
 
 // foldAt folds the constant expression starting at src[k] (an operator of foldOps):
 // its end, and the text that replaces src[k:end]. Names (@getelementptr), strings and

@@ -232,6 +232,9 @@ type Module struct {
 	// drop is ParseOptions.Drop while Src is the bytes given to ParseWith.
 	drop        func(lo, hi int)
 	namedByName map[string]*NamedMD
+	// kindOrder numbers the attachment kinds of the module's functions, globals and
+	// instructions in order of first appearance.
+	kindOrder map[string]int
 }
 
 // Func returns the function called name, or nil.
@@ -333,6 +336,7 @@ func ParseWith(file string, src []byte, opts ParseOptions) (*Module, error) {
 	if err := p.checkRefs(); err != nil {
 		return nil, err
 	}
+	p.m.kindOrder = orderKinds(p.kinds)
 	return p.m, nil
 }
 

@@ -27,6 +27,43 @@ type parser struct {
 	deferBodies bool
 	// window lets the input go behind the top-level pass and the bodies' pass.
 	window window
+	// kinds holds the offset of the first attachment ("!name !N") of each kind this
+	// parser has read.
+	kinds map[string]int
+}
+
+// noteKind records an attachment of kind name at offset at.
+func (p *parser) noteKind(name []byte, at int) {
+	if first, ok := p.kinds[string(name)]; !ok || at < first {
+		if p.kinds == nil {
+			p.kinds = map[string]int{}
+		}
+		p.kinds[string(name)] = at
+	}
+}
+
+// kindAt returns the kind of an attachment "!name !..." at src[i] (a '!'), if one is.
+func kindAt(src []byte, i, end int) ([]byte, bool) {
+	j := i + 1
+	for j < end && identChar[src[j]] && src[j] != '"' {
+		j++
+	}
+	if j == i+1 || isDigit(src[i+1]) || j+1 >= end || src[j] != ' ' || src[j+1] != '!' {
+		return nil, false
+	}
+	return src[i+1 : j], true
+}
+
+// mergeKinds adds the kinds q has read to p's.
+func (p *parser) mergeKinds(q *parser) {
+	for name, at := range q.kinds {
+		if first, ok := p.kinds[name]; !ok || at < first {
+			if p.kinds == nil {
+				p.kinds = map[string]int{}
+			}
+			p.kinds[name] = at
+		}
+	}
 }
 
 // bodyTask is a function body to parse: its first line's offset and number.
@@ -388,6 +425,9 @@ func (s *scanner) metadataRef(i, end int) (int, error) {
 		}
 		return k, nil
 	}
+	if kind, ok := kindAt(src, i, end); ok {
+		s.p.noteKind(kind, i)
+	}
 	return c.i, nil
 }
 
@@ -477,6 +517,9 @@ func (p *parser) attachment(f *Function, i, end int, of string) (int, error) {
 		return 0, p.errorf(p.line, "malformed metadata attachment !%s on %s", aname, of)
 	}
 	f.Attachments = append(f.Attachments, Attachment{Name: aname, ID: id, Span: Span{i, c.i}})
+	if kind, ok := kindAt(src, i, end); ok {
+		p.noteKind(kind, i)
+	}
 	return c.i, nil
 }
 
@@ -803,6 +846,7 @@ func (p *parser) parseBodies() error {
 	}
 	// The bodies go in batches of about dropChunk bytes, so that the input behind a
 	// finished batch can go.
+	var kindsMu sync.Mutex
 	for lo := 0; lo < len(tasks); {
 		hi := lo + 1
 		for hi < len(tasks) && tasks[hi].pos-tasks[lo].pos < dropChunk {
@@ -818,6 +862,9 @@ func (p *parser) parseBodies() error {
 				for k := int(atomic.AddInt64(&next, 1)); k < hi; k = int(atomic.AddInt64(&next, 1)) {
 					run(q, k)
 				}
+				kindsMu.Lock()
+				p.mergeKinds(q)
+				kindsMu.Unlock()
 			}()
 		}
 		wg.Wait()

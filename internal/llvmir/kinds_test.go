@@ -1,0 +1,83 @@
+package llvmir
+
+import (
+	"bytes"
+	"os"
+	"reflect"
+	"strconv"
+	"testing"
+)
+
+// textKindOrder is the attachment kinds of a module's text in order of first
+// appearance, found by reading the whole text: every "!name !" outside strings,
+// comments and named metadata definitions. It is the reference for the kinds the parser
+// records as it reads.
+func textKindOrder(src []byte) map[string]int {
+	order := map[string]int{}
+	for i := 0; i < len(src); {
+		k := bytes.IndexByte(src[i:], '!')
+		if k < 0 {
+			break
+		}
+		i += k
+		name, ok := kindAt(src, i, len(src))
+		if ok && !inStringOrComment(src, i) {
+			if _, seen := order[string(name)]; !seen {
+				order[string(name)] = len(order)
+			}
+		}
+		i++
+	}
+	return order
+}
+
+// TestKindOrder: the kinds the parser records (function, global and instruction
+// attachments, bodies read in parallel) are those of the whole text, in the same order,
+// for every test module and for a module whose kinds first appear deep in late bodies.
+func TestKindOrder(t *testing.T) {
+	var gen bytes.Buffer
+	gen.WriteString("@g = global i32 0, !gk !0\n")
+	for i := 0; i < 3000; i++ {
+		gen.WriteString("define void @f" + strconv.Itoa(i) + "() !fk !0 {\n")
+		for k := 0; k < 30; k++ {
+			gen.WriteString("  %v" + strconv.Itoa(k) + " = add i32 1, 2, !dbg !0\n")
+		}
+		if i == 2500 {
+			gen.WriteString("  %late = add i32 1, 2, !late !0 ; !comment !0\n  %s = add i32 1, 2, !\"str\" !0\n")
+		}
+		if i == 2000 {
+			gen.WriteString("  %early = add i32 1, 2, !early !0\n")
+		}
+		gen.WriteString("  ret void\n}\n")
+	}
+	gen.WriteString("!named = !{!0}\n!0 = !{}\n")
+	files := map[string][]byte{"generated": gen.Bytes()}
+	for _, f := range allTestIR(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f] = src
+	}
+	seen := 0
+	for name, src := range files {
+		m, err := Parse(name, src)
+		if err != nil {
+			continue
+		}
+		want := textKindOrder(src)
+		if len(want) == 0 && len(m.kindOrder) == 0 {
+			continue
+		}
+		seen++
+		if !reflect.DeepEqual(m.kindOrder, want) {
+			t.Errorf("%s: kinds %v, the text's %v", name, m.kindOrder, want)
+		}
+	}
+	if m, _ := Parse("generated", gen.Bytes()); m == nil || m.kindOrder["late"] != 4 || m.kindOrder["early"] != 3 {
+		t.Errorf("generated: kinds %v", m.kindOrder)
+	}
+	if seen < 5 {
+		t.Errorf("only %d modules have attachments", seen)
+	}
+}
