@@ -12,6 +12,7 @@ package llvmir
 
 import (
 	"bytes"
+	"runtime"
 	"sort"
 	"unicode/utf8"
 
@@ -306,7 +307,9 @@ func ParseWith(file string, src []byte, opts ParseOptions) (*Module, error) {
 		checked <- verdict{bad, hasCR}
 	}()
 	p := newParser(file, src, opts.Drop)
+	p.speculate = earlyBodies && len(src) >= parallelBodies && runtime.GOMAXPROCS(0) >= 2
 	crashed, errTop := p.parseUnchecked()
+	parsed, ok := p.stopEarly()
 	v := <-checked
 	if v.bad >= 0 {
 		// LLVM prints every other byte escaped: raw invalid UTF-8 means a damaged file.
@@ -318,15 +321,22 @@ func ParseWith(file string, src []byte, opts ParseOptions) (*Module, error) {
 	if v.hasCR && len(src) > 0 {
 		if text := loneCRToLF(src); &text[0] != &src[0] {
 			// Lines end at lone carriage returns too: read the converted copy.
-			p = newParser(file, text, nil)
+			p, parsed, ok = newParser(file, text, nil), 0, true
 			if crashed, errTop = p.parseUnchecked(); crashed != nil {
 				panic(crashed)
 			}
 		}
 	}
+	if !ok {
+		// The bodies read early do not stand: read the module again without them.
+		p, parsed = newParser(file, src, opts.Drop), 0
+		if crashed, errTop = p.parseUnchecked(); crashed != nil {
+			panic(crashed)
+		}
+	}
 	// Bodies that precede a top-level error are parsed too: an error in one of them comes
 	// first in the file.
-	if err := p.parseBodies(); err != nil {
+	if err := p.parseBodies(parsed); err != nil {
 		return nil, err
 	}
 	if errTop != nil {

@@ -88,3 +88,54 @@ func TestParallelBodiesAsSequential(t *testing.T) {
 		t.Errorf("error %v is not at line %d", perr, early+1)
 	}
 }
+
+// TestEarlyBodies: on a large module the top-level pass hands bodies to the early reader,
+// whose work stands, and the module reads as it reads without it; a type definition
+// after a body makes the early work not stand, and the module then reads as it reads
+// without it (the late type is seen in the first body).
+func TestEarlyBodies(t *testing.T) {
+	var b bytes.Buffer
+	if err := irgen.Write(&b, irgen.Options{Kernels: 200, Helpers: 2000, Body: 14, Seed: 5}); err != nil {
+		t.Fatal(err)
+	}
+	src := b.Bytes()
+	text := string(src)
+	at := strings.Index(text, "\ndefine ")
+	at += strings.Index(text[at:], "{\n") + 2
+	late := []byte(text[:at] + "  %late = alloca %late.T, align 4\n" + text[at:] + "\n%late.T = type { double }\n")
+	for _, c := range []struct {
+		name     string
+		src      []byte
+		standing bool
+	}{{"big.ll", src, true}, {"late.ll", late, false}} {
+		p := newParser(c.name, c.src, nil)
+		p.speculate = true
+		if _, err := p.parseUnchecked(); err != nil {
+			t.Fatal(err)
+		}
+		if parsed, ok := p.stopEarly(); ok != c.standing || ok && (parsed == 0 || parsed > len(p.bodies)) {
+			t.Errorf("%s: early reader: %d of %d bodies, ok %v", c.name, parsed, len(p.bodies), ok)
+		}
+		with, err := Parse(c.name, c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		earlyBodies = false
+		without, err := Parse(c.name, c.src)
+		earlyBodies = true
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range with.Funcs {
+			if !reflect.DeepEqual(with.Funcs[i], without.Funcs[i]) {
+				t.Fatalf("%s: function %s differs from the reading without early bodies:\n%+v\n%+v", c.name, with.Funcs[i].Name, with.Funcs[i], without.Funcs[i])
+			}
+		}
+		if !reflect.DeepEqual(with.kindOrder, without.kindOrder) {
+			t.Errorf("%s: kinds %v, without early bodies %v", c.name, with.kindOrder, without.kindOrder)
+		}
+		if f := with.Funcs[0]; c.name == "late.ll" && !strings.Contains(strings.Join(f.Body.Structs, ","), "late.T") {
+			t.Errorf("%s does not use %%late.T by value: %+v", f.Name, f.Body)
+		}
+	}
+}

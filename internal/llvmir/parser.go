@@ -30,6 +30,11 @@ type parser struct {
 	// kinds holds the offset of the first attachment ("!name !N") of each kind this
 	// parser has read.
 	kinds map[string]int
+	// speculate lets the top-level pass start an early reader of bodies (early); late
+	// types records a type definition after the first body.
+	speculate bool
+	early     *early
+	lateTypes bool
 }
 
 // noteKind records an attachment of kind name at offset at.
@@ -128,6 +133,13 @@ func (p *parser) parse() error {
 			}
 			f := p.m.Funcs[len(p.m.Funcs)-1]
 			p.item(ItemFunc, f.Span.Start, f.Span.End, len(p.m.Funcs)-1)
+			if p.speculate && len(p.bodies) > 0 {
+				// The bodies found so far are done with here: the early reader may have them.
+				if p.early == nil {
+					p.startEarly()
+				}
+				p.sendEarly()
+			}
 			continue
 		case src[i] == '@':
 			err = p.global(start, i, end)
@@ -811,8 +823,9 @@ const parallelBodies = 1 << 20
 // parseBodies parses the bodies the top-level pass left, spread over the processors when
 // there is enough of them. Each body is independent: it reads only what the top-level
 // pass recorded (struct types) and writes only its function. The first error in file
-// order is returned, whatever the order the bodies were parsed in.
-func (p *parser) parseBodies() error {
+// order is returned, whatever the order the bodies were parsed in. The first parsed
+// bodies were read early (see early): only their calls are left to resolve.
+func (p *parser) parseBodies(parsed int) error {
 	tasks := p.bodies
 	p.bodies = nil
 	if len(tasks) == 0 {
@@ -829,6 +842,10 @@ func (p *parser) parseBodies() error {
 	errs := make([]error, len(tasks))
 	// One reader per worker, moved from body to body.
 	run := func(q *parser, k int) {
+		if k < parsed { // read early: only its calls are left
+			p.m.resolveCalls(tasks[k].f)
+			return
+		}
 		q.pos, q.line = tasks[k].pos, tasks[k].line
 		if errs[k] = q.body(tasks[k].f); errs[k] == nil {
 			p.m.resolveCalls(tasks[k].f)
@@ -1265,6 +1282,9 @@ func (p *parser) typeDef(i, end int) error {
 		return p.errorf(p.line, "expected 'type' in the definition of %%%s", name)
 	}
 	st := &StructType{Name: name, Line: p.line}
+	if p.early != nil {
+		p.lateTypes = true
+	}
 	if p.m.Structs[name] != nil {
 		return p.errorf(p.line, "redefinition of type %%%s", name)
 	}
