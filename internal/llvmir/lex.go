@@ -175,10 +175,10 @@ func (c *cursor) scanWhile(class *[256]bool) []byte {
 // scanClass returns the end of the run of bytes of class at src[i:end] (the reader's
 // innermost loop: locals only).
 func scanClass(src []byte, i, end int, class *[256]bool) int {
-	if end > len(src) {
-		end = len(src)
+	if end < len(src) {
+		src = src[:end] // i < len(src): no bounds check in the loop
 	}
-	for i < end && class[src[i]] {
+	for i < len(src) && class[src[i]] {
 		i++
 	}
 	return i

@@ -277,11 +277,12 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 	}
 	depth := 0
 	var err error
-	for i < end {
-		switch regionClass[src[i]] {
+	line := src[:end] // i < len(line): no bounds checks in the loops below
+	for i < len(line) {
+		switch regionClass[line[i]] {
 		case rPlain:
 			i++
-			for i < end && regionClass[src[i]] == rPlain {
+			for i < len(line) && regionClass[line[i]] == rPlain {
 				i++
 			}
 			continue
@@ -305,10 +306,26 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 		case rGlobal:
 			i, err = s.globalRef(i, end)
 		case rLocal:
+			// The common cases inline: a numbered value, a named value whose name is
+			// no struct's length (localRef has the others).
+			if j := i + 1; j < len(line) && s.pending == nil {
+				if isDigit(line[j]) {
+					i = scanClass(line, j, len(line), &digitChar)
+					continue
+				}
+				if k := scanClass(line, j, len(line), &identChar); line[j] != '"' && !s.p.mayBeStruct(k-j) {
+					i = k
+					continue
+				}
+			}
 			i, err = s.localRef(i, end)
 		case rMeta:
 			i, err = s.metadataRef(i, end)
 		case rKeyword:
+			if i+1 < len(line) && !keywordPrefix(line[i], line[i+1]) { // i32, ptr: a plain word
+				i = scanClass(src, i+1, end, &wordChar)
+				continue
+			}
 			i, err = s.keyword(i, end)
 		case rWord:
 			// A word no keyword starts with: skipped whole.
@@ -341,18 +358,29 @@ const (
 
 var regionClass [256]uint8
 
+// keywordSecond holds, for each first letter of a keyword region handles, the second
+// letters ('a'..'z' as bits) such keywords have.
+var keywordSecond [256]uint32
+
+// keywordPrefix reports whether a keyword region handles may start with c0 c1.
+func keywordPrefix(c0, c1 byte) bool {
+	return c1 >= 'a' && c1 <= 'z' && keywordSecond[c0]&(1<<(c1-'a')) != 0
+}
+
 func init() {
 	for c := 0; c < 256; c++ {
 		if isWordStart(byte(c)) {
 			regionClass[c] = rWord
 		}
 	}
-	// The first letters of "double", "half" and the typeAttrs.
+	// The first letters of "double", "half" and the typeAttrs, and their second letters.
 	for _, w := range []string{"double", "half"} {
 		regionClass[w[0]] = rKeyword
+		keywordSecond[w[0]] |= 1 << (w[1] - 'a')
 	}
 	for w := range typeAttrs {
 		regionClass[w[0]] = rKeyword
+		keywordSecond[w[0]] |= 1 << (w[1] - 'a')
 	}
 	for c, k := range map[byte]uint8{'"': rString, ';': rComment, '(': rOpen, '{': rOpen, '[': rOpen, '<': rOpen,
 		')': rClose, '}': rClose, ']': rClose, '>': rClose, '@': rGlobal, '%': rLocal, '!': rMeta, '#': rAttr} {
@@ -995,21 +1023,26 @@ func (p *parser) instruction(f *Function, s *scanner, i, end int) error {
 // the offset after it; label is true for a label line ("name:", or a quoted or numbered
 // label).
 func (p *parser) opcode(i, end int) (op []byte, next int, label bool, err error) {
-	src := p.src
+	src := p.src[:end]
 	j := i
 	if src[i] == '%' {
-		c := cursor{src: src, i: i + 1, end: end}
-		if !c.skip() {
+		// The result's name: %N, %name or %"name".
+		n := i + 1
+		if n < len(src) && src[n] == '"' {
+			n = skipString(src, n)
+		} else if n = scanClass(src, n, len(src), &identChar); n == i+1 {
+			n = -1
+		}
+		if n < 0 {
 			return nil, i, false, p.errorf(p.line, "bad value name")
 		}
-		c.skipSpaces()
-		if c.at('=') {
-			j = skipSpaces(src, c.i+1, end)
+		if n = skipSpaces(src, n, len(src)); n < len(src) && src[n] == '=' {
+			j = skipSpaces(src, n+1, len(src))
 		}
 	}
 	k := scanClass(src, j, end, &wordChar)
 	op = src[j:k]
-	if w := string(op); w == "tail" || w == "musttail" || w == "notail" {
+	if string(op) == "tail" || string(op) == "musttail" || string(op) == "notail" {
 		j = skipSpaces(src, k, end)
 		k = scanClass(src, j, end, &wordChar)
 		op = src[j:k]
@@ -1030,11 +1063,11 @@ func isAtomic64(src []byte, op []byte, k, end int) bool {
 	case "atomicrmw", "cmpxchg":
 		return atomicValueIsI64(src, k, end)
 	case "load", "store":
-		w, l := word(src, skipSpaces(src, k, end), end)
-		if w != "atomic" {
+		at := skipSpaces(src, k, end)
+		if !hasWordAt(src, at, "atomic") {
 			return false
 		}
-		w, l = word(src, skipSpaces(src, l, end), end)
+		w, l := word(src, skipSpaces(src, at+len("atomic"), end), end)
 		if w == "volatile" {
 			w, _ = word(src, skipSpaces(src, l, end), end)
 		}
