@@ -4,8 +4,8 @@ import (
 	"sync/atomic"
 )
 
-// early parses function bodies beside the top-level pass, which keeps one processor busy
-// (the input check beside it ends sooner): the bodies are read with the types the pass
+// early parses function bodies beside the top-level pass, which keeps one processor busy,
+// once the input check beside it has ended (it ends sooner): the bodies are read with the types the pass
 // has seen when the first body comes, which are all of them in any module LLVM prints
 // (types first). The work is speculative: it is thrown away, and the module read again
 // without it, when a type definition follows a body, when a body read early fails, or
@@ -38,8 +38,11 @@ func (p *parser) startEarly() {
 	e := &early{batches: make(chan []bodyTask, 1<<12), result: make(chan earlyResult, 1)}
 	p.early = e
 	q := &parser{file: p.file, src: p.src, m: &Module{Structs: structs}, structLen: p.structLen}
-	drop := p.window.drop
+	drop, start := p.window.drop, p.earlyStart
 	go func() {
+		if start != nil {
+			<-start
+		}
 		res := earlyResult{ok: true}
 		defer func() {
 			if recover() != nil { // on input the check refuses

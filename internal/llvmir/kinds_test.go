@@ -81,3 +81,23 @@ func TestKindOrder(t *testing.T) {
 		t.Errorf("only %d modules have attachments", seen)
 	}
 }
+
+// TestIsASCII: a byte of 0x80 or more at any position of texts of any length (the
+// 32-byte steps and the tail) is found.
+func TestIsASCII(t *testing.T) {
+	for n := 0; n < 100; n++ {
+		b := bytes.Repeat([]byte{'a'}, n)
+		if !isASCII(b) {
+			t.Fatalf("%d ASCII bytes: not ASCII", n)
+		}
+		for i := 0; i < n; i++ {
+			for _, c := range []byte{0x80, 0xc3, 0xff} {
+				b[i] = c
+				if isASCII(b) {
+					t.Fatalf("byte %#x at %d of %d: ASCII", c, i, n)
+				}
+				b[i] = 'a'
+			}
+		}
+	}
+}

@@ -12,6 +12,7 @@ package llvmir
 
 import (
 	"bytes"
+	"encoding/binary"
 	"runtime"
 	"sort"
 	"unicode/utf8"
@@ -302,12 +303,15 @@ func ParseWith(file string, src []byte, opts ParseOptions) (*Module, error) {
 		hasCR bool
 	}
 	checked := make(chan verdict, 1)
+	checkDone := make(chan struct{})
 	go func() {
 		bad, hasCR := checkInput(src, opts.Drop)
 		checked <- verdict{bad, hasCR}
+		close(checkDone)
 	}()
 	p := newParser(file, src, opts.Drop)
 	p.speculate = earlyBodies && len(src) >= parallelBodies && runtime.GOMAXPROCS(0) >= 2
+	p.earlyStart = checkDone
 	crashed, errTop := p.parseUnchecked()
 	parsed, ok := p.stopEarly()
 	v := <-checked
@@ -385,6 +389,26 @@ func (p *parser) parseUnchecked() (crashed interface{}, err error) {
 
 // checkInput goes through src once, dropChunk at a time: the offset of its first byte
 // that is not valid UTF-8 (or -1), and whether it holds a carriage return.
+// isASCII reports whether b holds only ASCII bytes (what LLVM's printer writes, escaping
+// the others in strings), 32 bytes at a time: about three times as fast as utf8.Valid,
+// which is then needed only for text that has other bytes.
+func isASCII(b []byte) bool {
+	for len(b) >= 32 {
+		v := binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:]) |
+			binary.LittleEndian.Uint64(b[16:]) | binary.LittleEndian.Uint64(b[24:32])
+		if v&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[32:]
+	}
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 func checkInput(src []byte, drop func(lo, hi int)) (bad int, hasCR bool) {
 	w := window{drop: drop}
 	for lo := 0; lo < len(src); {
@@ -401,7 +425,7 @@ func checkInput(src []byte, drop func(lo, hi int)) (bad int, hasCR bool) {
 			hi = lo + dropChunk
 		}
 		chunk := src[lo:hi]
-		if !utf8.Valid(chunk) {
+		if !isASCII(chunk) && !utf8.Valid(chunk) {
 			for i := 0; i < len(chunk); {
 				r, n := utf8.DecodeRune(chunk[i:])
 				if r == utf8.RuneError && n <= 1 {

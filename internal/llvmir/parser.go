@@ -35,6 +35,9 @@ type parser struct {
 	speculate bool
 	early     *early
 	lateTypes bool
+	// earlyStart, when not nil, is closed when the early reader may start (the input
+	// check has left its processor).
+	earlyStart <-chan struct{}
 }
 
 // noteKind records an attachment of kind name at offset at.
