@@ -1,15 +1,14 @@
 package llvmir
 
-import (
-	"sync/atomic"
-)
+import "sync/atomic"
 
-// early parses function bodies beside the top-level pass, which keeps one processor busy,
-// once the input check beside it has ended (it ends sooner): the bodies are read with the types the pass
-// has seen when the first body comes, which are all of them in any module LLVM prints
-// (types first). The work is speculative: it is thrown away, and the module read again
-// without it, when a type definition follows a body, when a body read early fails, or
-// when the input is refused or converted (invalid UTF-8, carriage returns).
+// early parses function bodies beside the top-level pass, which keeps one processor
+// busy, once the input check beside it has left the other (it ends sooner). The bodies
+// are read with the types the pass has seen when the first body comes, which are all of
+// them in any module LLVM prints (types first). The work is speculative: it is thrown
+// away, and the module read again without it, when a type definition follows a body,
+// when a body read early fails, or when the input is refused or converted (invalid UTF-8,
+// carriage returns).
 type early struct {
 	batches chan []bodyTask // bodies the top-level pass has found, in order
 	stop    int32           // set (atomically) when the top-level pass is over
@@ -101,6 +100,6 @@ func (p *parser) stopEarly() (parsed int, ok bool) {
 	if !res.ok || p.lateTypes {
 		return 0, false
 	}
-	p.mergeKinds(&parser{kinds: res.kinds})
+	p.mergeKinds(res.kinds)
 	return res.parsed, true
 }

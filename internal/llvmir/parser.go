@@ -62,9 +62,9 @@ func kindAt(src []byte, i, end int) ([]byte, bool) {
 	return src[i+1 : j], true
 }
 
-// mergeKinds adds the kinds q has read to p's.
-func (p *parser) mergeKinds(q *parser) {
-	for name, at := range q.kinds {
+// mergeKinds adds kinds another parser has read (see parser.kinds) to p's.
+func (p *parser) mergeKinds(kinds map[string]int) {
+	for name, at := range kinds {
 		if first, ok := p.kinds[name]; !ok || at < first {
 			if p.kinds == nil {
 				p.kinds = map[string]int{}
@@ -911,7 +911,7 @@ func (p *parser) parseBodies(parsed int) error {
 					run(q, k)
 				}
 				kindsMu.Lock()
-				p.mergeKinds(q)
+				p.mergeKinds(q.kinds)
 				kindsMu.Unlock()
 			}()
 		}
