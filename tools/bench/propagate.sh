@@ -19,19 +19,14 @@ while [ $# -gt 0 ]; do
 done
 tools/bazel build -c opt //cmd/sycl-device //tools/irgen //tools/benchtime >/dev/null 2>&1
 bin="$(tools/bazel info -c opt bazel-bin 2>/dev/null)"
-work="$(mktemp -d)"
-# propagate writes its module to tmpfs where there is one (opt -disable-output writes
-# none): on a disk, replacing the previous run's 60 MB output starts its write-back
-# (ext4's auto_da_alloc on rename) inside the timed run, which times the disk, not the tool.
-out="$work"
-[ -d /dev/shm ] && [ -w /dev/shm ] && out="$(mktemp -d /dev/shm/propagate.XXXXXX)"
-trap 'rm -rf "$work" "$out"' EXIT
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 "$bin/tools/irgen/irgen_/irgen" "${gen_flags[@]}" -o "$work/big.ll"
 size_mb=$(awk -v b="$(stat -c %s "$work/big.ll")" 'BEGIN{printf "%.1f", b/1048576}') # MiB
 opt="$(readlink -f "$(command -v opt-22)")"
-echo "machine: $(nproc) cores, $(uname -m); input: $size_mb MiB (${gen_flags[*]:-no debug info}); runs: $runs; output on $(df --output=fstype "$out" | tail -1)"
-a=$("$bin/tools/benchtime/benchtime_/benchtime" -runs "$runs" -label propagate -- \
-    "$bin/cmd/sycl-device/sycl-device_/sycl-device" propagate "$work/big.ll" -o "$out/out.ll")
+echo "machine: $(nproc) cores, $(uname -m); input: $size_mb MiB (${gen_flags[*]:-no debug info}); runs: $runs; output on $(df --output=fstype "$work" | tail -1)"
+# The output is removed before each run (-fresh), as Bazel removes an action's outputs.
+a=$("$bin/tools/benchtime/benchtime_/benchtime" -runs "$runs" -label propagate -fresh "$work/out.ll" -- \
+    "$bin/cmd/sycl-device/sycl-device_/sycl-device" propagate "$work/big.ll" -o "$work/out.ll")
 b=$("$bin/tools/benchtime/benchtime_/benchtime" -runs "$runs" -label opt-verify -- \
     "$opt" -passes=verify -disable-output "$work/big.ll")
 echo "$a"; echo "$b"
