@@ -109,6 +109,16 @@ var callingConvs = map[string]bool{
 	"x86_stdcallcc": true, "x86_fastcallcc": true, "x86_vectorcallcc": true,
 }
 
+// callingConvNames maps each of callingConvs to itself: a function's convention is
+// looked up without a copy of its bytes and stored as a string all functions share.
+var callingConvNames = func() map[string]string {
+	names := map[string]string{}
+	for name := range callingConvs {
+		names[name] = name
+	}
+	return names
+}()
+
 // parse scans the module line by line.
 func (p *parser) parse() error {
 	src := p.src
@@ -696,12 +706,13 @@ func (p *parser) funcPrefix(f *Function, sig *scanner, i, end int) (int, error) 
 func (p *parser) funcPrefixWord(f *Function, sig *scanner, i, end int) (int, error) {
 	src := p.src
 	c := cursor{src: src, i: i, end: end}
-	w := string(c.scanWhile(&wordChar))
+	w := c.scanWhile(&wordChar) // compared and looked up without a copy
 	j := c.i
+	cc, isCC := callingConvNames[string(w)]
 	switch {
-	case callingConvs[w]:
-		f.CallConv = w
-	case w == "cc":
+	case isCC:
+		f.CallConv = cc
+	case string(w) == "cc":
 		c.skipSpaces()
 		f.CallConv = "cc " + string(c.scanWhile(&digitChar))
 		j = c.i
@@ -715,7 +726,7 @@ func (p *parser) funcPrefixWord(f *Function, sig *scanner, i, end int) (int, err
 			if err != nil {
 				return i, err
 			}
-			if !typeAttrs[w] {
+			if !typeAttrs[string(w)] {
 				if _, err := sig.region(j, k, false); err != nil {
 					return i, err
 				}
