@@ -90,7 +90,10 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 	defer memlimit.Hold()()
 	// The locations of the module as written (before lowering), saved with the outputs:
 	// a failed run leaves the previous file.
-	locations := KernelLocations(m)
+	var locations []byte
+	if fl.locations != "" {
+		locations = KernelLocations(m)
+	}
 	if m, err = lowerModule(in, src, m, fl); err != nil {
 		return err
 	}
