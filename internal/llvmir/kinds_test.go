@@ -77,7 +77,7 @@ func TestKindOrder(t *testing.T) {
 	if m, _ := Parse("generated", gen.Bytes()); m == nil || m.kindOrder["late"] != 4 || m.kindOrder["early"] != 3 {
 		t.Errorf("generated: kinds %v", m.kindOrder)
 	}
-	if seen < 5 {
+	if seen < 3 { // the generated one and test modules (Bazel's test has this package's)
 		t.Errorf("only %d modules have attachments", seen)
 	}
 }
