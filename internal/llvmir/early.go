@@ -22,9 +22,6 @@ type earlyResult struct {
 	kinds  map[string]int
 }
 
-// earlyBodies lets ParseWith read bodies early (tests compare with it off).
-var earlyBodies = true
-
 // earlyBatch is the number of bodies the top-level pass sends at once.
 const earlyBatch = 16
 

@@ -15,9 +15,9 @@ var definePrefixWords = map[string]bool{
 	"dllimport": true, "dllexport": true,
 }
 
-// HasLocalLinkage reports whether a function definition's text says internal or
+// hasLocalLinkage reports whether a function definition's text says internal or
 // private (the parser records it as Function.Local).
-func HasLocalLinkage(fn []byte) bool {
+func hasLocalLinkage(fn []byte) bool {
 	for w, i, ok := nextPrefixWord(fn, len("define")); ok; w, i, ok = nextPrefixWord(fn, i) {
 		if string(w) == "internal" || string(w) == "private" {
 			return true

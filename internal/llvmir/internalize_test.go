@@ -30,8 +30,8 @@ func TestInternalizeHeader(t *testing.T) {
 		"define dso_local void @f() {":         false,
 		"define void @internal() {":            false,
 	} {
-		if got := HasLocalLinkage([]byte(text)); got != want {
-			t.Errorf("HasLocalLinkage(%q) = %v", text, got)
+		if got := hasLocalLinkage([]byte(text)); got != want {
+			t.Errorf("hasLocalLinkage(%q) = %v", text, got)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -99,5 +100,25 @@ func TestIsASCII(t *testing.T) {
 				b[i] = 'a'
 			}
 		}
+	}
+}
+
+// TestAttachmentNames: a function attachment's kind is a metadata name as LLVM's lexer
+// reads one ('$', '.', '-' and digits after the first character), recorded with the
+// kinds; a name that starts with a digit is no kind.
+func TestAttachmentNames(t *testing.T) {
+	m, err := Parse("names.ll", []byte("define void @f() !my$kind.x-1 !0 {\n  ret void\n}\n!0 = !{}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := m.Func("f"); f.Attachment("my$kind.x-1") != 0 {
+		t.Errorf("attachments %+v", f.Attachments)
+	}
+	if _, ok := m.kindOrder["my$kind.x-1"]; !ok {
+		t.Errorf("kinds %v", m.kindOrder)
+	}
+	_, err = Parse("digit.ll", []byte("define void @f() !0kind !0 {\n  ret void\n}\n!0 = !{}\n"))
+	if err == nil || !strings.Contains(err.Error(), "digit.ll:1: malformed metadata attachment") {
+		t.Errorf("a kind starting with a digit: %v", err)
 	}
 }

@@ -275,6 +275,9 @@ type ParseOptions struct {
 	// writing the module) has gone through and does not need for now; it may read them
 	// again. A mapped input gives their pages back (mapfile.File.Drop).
 	Drop func(lo, hi int)
+	// sequentialTop keeps bodies from being read beside the top-level pass (the early
+	// reader): tests compare the two readings.
+	sequentialTop bool
 }
 
 // dropChunk is how much of the input a pass reads before it lets the bytes behind it go.
@@ -310,7 +313,7 @@ func ParseWith(file string, src []byte, opts ParseOptions) (*Module, error) {
 		close(checkDone)
 	}()
 	p := newParser(file, src, opts.Drop)
-	p.speculate = earlyBodies && len(src) >= parallelBodies && runtime.GOMAXPROCS(0) >= 2
+	p.speculate = !opts.sequentialTop && len(src) >= parallelBodies && runtime.GOMAXPROCS(0) >= 2
 	p.earlyStart = checkDone
 	crashed, errTop := p.parseUnchecked()
 	parsed, ok := p.stopEarly()

@@ -121,9 +121,7 @@ func TestEarlyBodies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		earlyBodies = false
-		without, err := Parse(c.name, c.src)
-		earlyBodies = true
+		without, err := ParseWith(c.name, c.src, ParseOptions{sequentialTop: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -52,25 +52,31 @@ func (p *parser) noteKind(name []byte, at int) {
 
 // kindAt returns the kind of an attachment "!name !..." at src[i] (a '!'), if one is.
 func kindAt(src []byte, i, end int) ([]byte, bool) {
-	j := i + 1
-	for j < end && identChar[src[j]] && src[j] != '"' {
-		j++
-	}
-	if j == i+1 || isDigit(src[i+1]) || j+1 >= end || src[j] != ' ' || src[j+1] != '!' {
+	j := kindEnd(src, i, end)
+	if j < 0 || j+1 >= end || src[j] != ' ' || src[j+1] != '!' {
 		return nil, false
 	}
 	return src[i+1 : j], true
 }
 
+// kindEnd reads the name of an attachment kind after the '!' at src[i], as LLVM's lexer
+// reads a metadata name ([-a-zA-Z$._][-a-zA-Z$._0-9]*): the offset after it, or -1 when
+// no name is there.
+func kindEnd(src []byte, i, end int) int {
+	j := i + 1
+	for j < end && identChar[src[j]] {
+		j++
+	}
+	if j == i+1 || isDigit(src[i+1]) {
+		return -1
+	}
+	return j
+}
+
 // mergeKinds adds kinds another parser has read (see parser.kinds) to p's.
 func (p *parser) mergeKinds(kinds map[string]int) {
 	for name, at := range kinds {
-		if first, ok := p.kinds[name]; !ok || at < first {
-			if p.kinds == nil {
-				p.kinds = map[string]int{}
-			}
-			p.kinds[name] = at
-		}
+		p.noteKind([]byte(name), at)
 	}
 }
 
@@ -555,13 +561,13 @@ func skipParens(p *parser, src []byte, i, end, line int) (int, error) {
 // attachment reads "!name !N" at i into f.Attachments and returns the offset after it.
 func (p *parser) attachment(f *Function, i, end int, of string) (int, error) {
 	src := p.src
-	j := i + 1
-	for j < end && (isWordChar(src[j]) || src[j] == '-') {
-		j++
+	j := kindEnd(src, i, end)
+	if j < 0 {
+		return 0, p.errorf(p.line, "malformed metadata attachment on %s", of)
 	}
 	aname := string(src[i+1 : j])
 	k := skipSpaces(src, j, end)
-	if aname == "" || k >= end || src[k] != '!' {
+	if k >= end || src[k] != '!' {
 		return 0, p.errorf(p.line, "malformed metadata attachment on %s", of)
 	}
 	c := cursor{src: src, i: k + 1, end: end}
@@ -631,7 +637,7 @@ func (p *parser) function(lineStart, i int, decl bool) error {
 	if bodyOpen < 0 {
 		return p.errorf(p.line, "definition of @%s: expected '{' at the end of the line", name)
 	}
-	f.Local = HasLocalLinkage(src[lineStart:end])
+	f.Local = hasLocalLinkage(src[lineStart:end])
 	f.HeaderEnd = bodyOpen
 	for f.HeaderEnd > lineStart && src[f.HeaderEnd-1] == ' ' {
 		f.HeaderEnd--
