@@ -19,6 +19,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 	"github.com/rules-sycl/rules_sycl/internal/specconst"
 )
@@ -204,7 +205,7 @@ func checkOutputs(table string, line int, steps []Step) error {
 // prints the commands instead of running them. Per row and device_if unit: plan the
 // steps, run them, collect the image and its cells; then commit everything at once.
 func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDir string, dryRun bool) error {
-	data, err := os.ReadFile(table)
+	data, err := mapfile.ReadInput(table)
 	if err != nil {
 		return diag.Errorf(table, 0, "cannot read: %v", err)
 	}
@@ -433,7 +434,7 @@ func (c *compilation) specConsts(in, base string) (string, error) {
 	if c.dryRun || mode == specconst.None {
 		return in, nil
 	}
-	src, err := os.ReadFile(in)
+	src, err := mapfile.ReadInput(in)
 	if err != nil || !bytes.Contains(src, specconst.Marker) {
 		return in, nil // an unreadable module is the tools' error to report
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/deviceif"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
@@ -29,7 +30,7 @@ func keepProps(_ string, data []byte) ([]byte, error) { return data, nil }
 // conditional calls is one unit, the row itself.
 func deviceIfUnits(table string, line int, in, base, stage string, t *devconfig.Target, kind devconfig.AOTTool, dryRun bool) ([]unit, error) {
 	self := []unit{{in: in, props: keepProps}}
-	src, err := os.ReadFile(in)
+	src, err := mapfile.ReadInput(in)
 	if err != nil || !deviceif.Has(src) {
 		return self, nil // an unreadable module is the tools' error to report
 	}

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 )
 
 // Version is the version sycl-device reports. It is a constant so that outputs never
@@ -305,32 +306,6 @@ func (t *Tool) printHelp(w io.Writer) {
 // MaxParamsFile bounds a params file (Bazel's hold a few kilobytes of arguments).
 const MaxParamsFile = 64 << 20
 
-// ReadRegularFile reads a regular file of at most limit bytes. A device, a FIFO or the
-// standard input (/dev/stdin, /dev/zero: a worker's protocol stream, or endless input)
-// is refused before it is read, and a larger file after limit bytes.
-func ReadRegularFile(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, limit)
-	}
-	return data, nil
-}
-
 // ExpandParams replaces every argument "@path" by the lines of that file, one argument
 // per line (Bazel's "multiline" parameter file format). "@@x" stands for a literal "@x".
 // Expansion is not recursive.
@@ -341,7 +316,7 @@ func ExpandParams(args []string) ([]string, error) {
 		case strings.HasPrefix(a, "@@"):
 			out = append(out, a[1:])
 		case strings.HasPrefix(a, "@") && len(a) > 1:
-			data, err := ReadRegularFile(a[1:], MaxParamsFile)
+			data, err := mapfile.ReadRegular(a[1:], MaxParamsFile)
 			if err != nil {
 				return nil, diag.Usagef("cannot read params file: %v", err)
 			}

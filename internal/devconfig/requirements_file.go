@@ -1,10 +1,9 @@
 package devconfig
 
 import (
-	"os"
-
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
@@ -16,7 +15,7 @@ func ReadRequirements(table string, line int, cell string, allowOutside bool) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	pdata, err := os.ReadFile(path)
+	pdata, err := mapfile.ReadInput(path)
 	if err != nil {
 		return nil, nil, diag.Errorf(table, line, "cannot read properties %s: %v", cell, err)
 	}

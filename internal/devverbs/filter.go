@@ -3,7 +3,6 @@ package devverbs
 import (
 	"errors"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 )
 
 // FilterVerb is `sycl-device aspect-filter`, the specification's aspect filter tool.
@@ -65,7 +65,7 @@ func Filter(file string, t *devconfig.Target, allowOutside bool, outFile string)
 
 // FilterMode is Filter with a choice of compatibility rule.
 func FilterMode(file string, t *devconfig.Target, mode devconfig.Mode, allowOutside bool, outFile string) (*filetable.Table, error) {
-	data, err := os.ReadFile(file)
+	data, err := mapfile.ReadInput(file)
 	if err != nil {
 		return nil, diag.Errorf(file, 0, "cannot read: %v", err)
 	}

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
@@ -60,7 +60,7 @@ func InspectVerb() *cli.Verb {
 // inspectTable writes one line per image of the table in file: its kernels, required
 // aspects and sizes, and with t whether t can run it (and why not).
 func inspectTable(w io.Writer, file string, t *devconfig.Target, allowOutside bool) error {
-	data, err := os.ReadFile(file)
+	data, err := mapfile.ReadInput(file)
 	if err != nil {
 		return diag.Errorf(file, 0, "cannot read: %v", err)
 	}
@@ -73,7 +73,7 @@ func inspectTable(w io.Writer, file string, t *devconfig.Target, allowOutside bo
 		if err != nil {
 			return "", nil, err
 		}
-		b, err := os.ReadFile(p)
+		b, err := mapfile.ReadInput(p)
 		if err != nil {
 			return "", nil, diag.Errorf(file, line, "cannot read %s %s: %v", what, cell, err)
 		}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/ianlancetaylor/demangle"
 
-	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 )
 
 // Map is symbol -> "file:line".
@@ -24,7 +24,7 @@ func Read(file string) (Map, error) {
 	if file == "" {
 		return m, nil
 	}
-	data, err := cli.ReadRegularFile(file, MaxFile)
+	data, err := mapfile.ReadRegular(file, MaxFile)
 	if err != nil {
 		return nil, diag.Errorf(file, 0, "cannot read kernel locations: %v", err)
 	}

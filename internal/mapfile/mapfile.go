@@ -31,21 +31,16 @@ type File struct {
 	fd     *os.File // a mapped file's, for ReadAt
 }
 
-// Read returns the contents of the file at path; Close gives them back.
+// Read returns the contents of the regular file at path (see OpenRegular); Close gives
+// them back.
 func Read(path string) (*File, error) {
-	f, err := os.Open(path)
+	f, size, err := OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	size := st.Size()
-	if !st.Mode().IsRegular() || size < MinSize || size != int64(int(size)) {
-		f.Close()
-		data, err := os.ReadFile(path)
+	if size < MinSize || size != int64(int(size)) {
+		defer f.Close()
+		data, err := io.ReadAll(f)
 		if err != nil {
 			return nil, err
 		}
@@ -57,6 +52,55 @@ func Read(path string) (*File, error) {
 		return nil, fmt.Errorf("cannot map %s: %v", path, err)
 	}
 	return &File{Data: data, mapped: true, fd: f}, nil
+}
+
+// OpenRegular opens the file at path for reading and returns its size. Anything but a
+// regular file is refused before a byte of it is read: a device, a FIFO or the standard
+// input (/dev/stdin: a persistent worker's protocol stream; /dev/zero: endless input).
+func OpenRegular(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, 0, fmt.Errorf("%s is not a regular file", path)
+	}
+	return f, st.Size(), nil
+}
+
+// ReadRegular reads the regular file at path (see OpenRegular), of at most limit bytes:
+// a larger one is refused after limit bytes.
+func ReadRegular(path string, limit int64) ([]byte, error) {
+	f, _, err := OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, limit)
+	}
+	return data, nil
+}
+
+// ReadInput reads an input file named on a command line whole: a regular file only (see
+// OpenRegular), whose size bounds the read.
+func ReadInput(path string) ([]byte, error) {
+	f, _, err := OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }
 
 // ReadAt copies Data[off:off+len(p)] into p. For a mapped file it reads the file

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"unsafe"
 )
@@ -51,6 +52,52 @@ func TestReadSmallAndLarge(t *testing.T) {
 func TestReadDirectory(t *testing.T) {
 	if _, err := Read(t.TempDir()); err == nil {
 		t.Errorf("a directory reads without error")
+	}
+}
+
+// TestOnlyRegularFiles: a FIFO, a device and the standard input are refused before a byte
+// is read (a FIFO without a writer would block the open's read, /dev/zero never ends),
+// by Read, ReadRegular and ReadInput alike; ReadRegular refuses a file over its limit.
+func TestOnlyRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	// Opening a FIFO for reading blocks until a writer comes: one comes, and writes
+	// nothing.
+	go func() {
+		if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			w.Close()
+		}
+	}()
+	readers := map[string]func(string) error{
+		"Read":        func(p string) error { _, err := Read(p); return err },
+		"ReadRegular": func(p string) error { _, err := ReadRegular(p, 1<<30); return err },
+		"ReadInput":   func(p string) error { _, err := ReadInput(p); return err },
+	}
+	for _, p := range []string{fifo, "/dev/zero", "/dev/stdin"} {
+		for name, read := range readers {
+			if p == fifo && name != "Read" {
+				continue // one open of the FIFO: its writer comes once
+			}
+			if err := read(p); err == nil || !strings.Contains(err.Error(), p+" is not a regular file") {
+				t.Errorf("%s(%s): %v", name, p, err)
+			}
+		}
+	}
+	small := filepath.Join(dir, "small")
+	if err := os.WriteFile(small, []byte("12345"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadRegular(small, 4); err == nil || !strings.Contains(err.Error(), "larger than 4 bytes") {
+		t.Errorf("ReadRegular over the limit: %v", err)
+	}
+	if data, err := ReadRegular(small, 5); err != nil || string(data) != "12345" {
+		t.Errorf("ReadRegular at the limit: %q %v", data, err)
+	}
+	if data, err := ReadInput(small); err != nil || string(data) != "12345" {
+		t.Errorf("ReadInput: %q %v", data, err)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
@@ -112,7 +113,7 @@ type Report struct {
 
 // readTable reads a table's images with their kernels and requirements.
 func readTable(file string, allowOutside bool) ([]Image, error) {
-	data, err := os.ReadFile(file)
+	data, err := mapfile.ReadInput(file)
 	if err != nil {
 		return nil, diag.Errorf(file, 0, "cannot read: %v", err)
 	}
@@ -140,7 +141,7 @@ func readTable(file string, allowOutside bool) ([]Image, error) {
 		if err != nil {
 			return nil, err
 		}
-		sdata, err := os.ReadFile(spath)
+		sdata, err := mapfile.ReadInput(spath)
 		if err != nil {
 			return nil, diag.Errorf(file, line, "cannot read symbols %s: %v", row[sym], err)
 		}

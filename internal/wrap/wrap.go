@@ -17,6 +17,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/aspects"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
@@ -89,7 +90,7 @@ type image struct {
 }
 
 func load(in Input) ([]image, error) {
-	data, err := os.ReadFile(in.Table)
+	data, err := mapfile.ReadInput(in.Table)
 	if err != nil {
 		return nil, diag.Errorf(in.Table, 0, "cannot read: %v", err)
 	}
@@ -109,7 +110,7 @@ func load(in Input) ([]image, error) {
 			if err != nil {
 				return nil, err
 			}
-			b, err := os.ReadFile(p)
+			b, err := mapfile.ReadInput(p)
 			if err != nil {
 				return nil, diag.Errorf(in.Table, line, "cannot read %s %s: %v", what, row[col], err)
 			}
