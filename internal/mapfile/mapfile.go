@@ -9,6 +9,9 @@
 // from the page cache if they are read again, so a pass over a large module holds a
 // window of it, not all of it.
 //
+// Every input a tool reads is a regular file (OpenRegular, ReadRegular, ReadInput): a
+// device, a FIFO or the standard input is refused before it is read.
+//
 // The tools only read their inputs, and Bazel never changes an action's inputs while
 // it runs; a file truncated by someone else while it is mapped would end the process
 // with SIGBUS, as it would end LLVM's tools, which map their inputs the same way.
