@@ -18,6 +18,7 @@
 package mapfile
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -43,7 +44,7 @@ func Read(path string) (*File, error) {
 	}
 	if size < MinSize || size != int64(int(size)) {
 		defer f.Close()
-		data, err := io.ReadAll(f)
+		data, err := readAll(f, size)
 		if err != nil {
 			return nil, err
 		}
@@ -98,12 +99,23 @@ func ReadRegular(path string, limit int64) ([]byte, error) {
 // ReadInput reads an input file named on a command line whole: a regular file only (see
 // OpenRegular), whose size bounds the read.
 func ReadInput(path string) ([]byte, error) {
-	f, _, err := OpenRegular(path)
+	f, size, err := OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return readAll(f, size)
+}
+
+// readAll reads r to its end into a buffer sized for the size stat gave (a file that
+// grew since is still read whole).
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	if size < 0 || size != int64(int(size)) {
+		size = 0
+	}
+	b := bytes.NewBuffer(make([]byte, 0, int(size)+bytes.MinRead))
+	_, err := b.ReadFrom(r)
+	return b.Bytes(), err
 }
 
 // ReadAt copies Data[off:off+len(p)] into p. For a mapped file it reads the file
