@@ -49,17 +49,21 @@ func terminate(t *testing.T, cmd *exec.Cmd) {
 	}
 }
 
-// TestSIGTERMRemovesTemporaryOutput: wrap writes its output to a hidden temporary file
-// while it reads its inputs; here the table is a FIFO nobody writes, so wrap waits with
-// the temporary file open. SIGTERM must remove it (it used to stay: 600 MB for a large
-// wrap).
+// TestSIGTERMRemovesTemporaryOutput: wrap writes its output to a hidden temporary file;
+// here the image is large (a sparse file of 256 MiB, written out as a C array: seconds of
+// work), so wrap is still writing when SIGTERM comes. SIGTERM must remove the temporary
+// file (it used to stay: 600 MB for a large wrap).
 func TestSIGTERMRemovesTemporaryOutput(t *testing.T) {
 	in, out := t.TempDir(), t.TempDir()
-	fifo := filepath.Join(in, "t.table")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip("no FIFOs here:", err)
+	os.WriteFile(filepath.Join(in, "t.table"), []byte("[Code|Symbols]\nbig.bin|big.sym\n"), 0o644)
+	os.WriteFile(filepath.Join(in, "big.sym"), []byte("k\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(in, "big.bin"), nil, 0o644); err != nil {
+		t.Fatal(err)
 	}
-	cmd := tool(t, "wrap", "--table=spir64:spirv:"+fifo, "-o", filepath.Join(out, "x.c"))
+	if err := os.Truncate(filepath.Join(in, "big.bin"), 256<<20); err != nil {
+		t.Fatal(err)
+	}
+	cmd := tool(t, "wrap", "--table=spir64:spirv:"+filepath.Join(in, "t.table"), "-o", filepath.Join(out, "x.c"))
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

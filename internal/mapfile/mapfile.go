@@ -61,8 +61,10 @@ func Read(path string) (*File, error) {
 // OpenRegular opens the file at path for reading and returns its size. Anything but a
 // regular file is refused before a byte of it is read: a device, a FIFO or the standard
 // input (/dev/stdin: a persistent worker's protocol stream; /dev/zero: endless input).
+// The open does not wait for a FIFO's writer (O_NONBLOCK, which reads of a regular file
+// ignore).
 func OpenRegular(path string) (*os.File, int64, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, 0, err
 	}
