@@ -78,7 +78,7 @@ func TestBadInputCatalogue(t *testing.T) {
 		{"params file: /dev/zero", nil, []string{"@/dev/zero"}, 2, `cannot read params file: /dev/zero is not a regular file`},
 		{"kernel locations: /dev/zero", map[string]string{"t.table": "[Code|Symbols]\na.bin|a.sym\n", "a.bin": "x", "a.sym": "k\n"}, []string{"report", "-o", "OUT", "--kernel-locations=/dev/zero", "spir64=D/t.table=D/t.table"}, 1, `/dev/zero: cannot read kernel locations: /dev/zero is not a regular file`},
 		{"propagate: /dev/zero", nil, []string{"propagate", "-o", "OUT", "/dev/zero"}, 1, `/dev/zero: cannot read: /dev/zero is not a regular file`},
-		{"post-link: /dev/stdin", nil, []string{"post-link", "-S", "-o", "OUT", "/dev/stdin"}, 1, `/dev/stdin is not a regular file`},
+		{"post-link: /dev/null", nil, []string{"post-link", "-S", "-o", "OUT", "/dev/null"}, 1, `/dev/null is not a regular file`},
 		{"split: /dev/zero", nil, []string{"split", "--shards=2", "--out-dir=D/s", "/dev/zero"}, 1, `/dev/zero is not a regular file`},
 		{"inspect: /dev/zero", nil, []string{"inspect", "/dev/zero"}, 1, `/dev/zero is not a regular file`},
 		{"aspect-filter: /dev/zero", nil, []string{"aspect-filter", "-target=pocl_cpu", "-o", "OUT", "/dev/zero"}, 1, `/dev/zero is not a regular file`},
