@@ -342,12 +342,28 @@ func (c *compilation) unit(line int, row []string, in, base string, u unit, copi
 	return nil
 }
 
+// shellCommand writes a command as a POSIX shell reads it back: words of letters, digits
+// and _@%+=:,./- as they are, any other word in single quotes (a file name with a space
+// stays one word).
+func shellCommand(tool string, args []string) string {
+	words := make([]string, 0, 1+len(args))
+	for _, w := range append([]string{tool}, args...) {
+		if w == "" || strings.IndexFunc(w, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_@%+=:,./-", r))
+		}) >= 0 {
+			w = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+		words = append(words, w)
+	}
+	return strings.Join(words, " ")
+}
+
 // run runs the steps of one image (or prints them, dry): a tool's quirks and its error
 // report are chosen by the step's kind.
 func (c *compilation) run(line int, row []string, steps []Step) error {
 	for i, s := range steps {
 		if c.dryRun {
-			fmt.Fprintf(c.env.Stdout, "%s %s\n", s.Tool, strings.Join(s.Args, " "))
+			fmt.Fprintln(c.env.Stdout, shellCommand(s.Tool, s.Args))
 			continue
 		}
 		if s.Kind == "llvm-spirv" && i > 0 {

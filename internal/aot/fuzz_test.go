@@ -3,7 +3,9 @@ package aot
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -45,7 +47,10 @@ func FuzzCompileTable(f *testing.F) {
 			return
 		}
 		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-			fields := strings.Fields(line)
+			fields, ok := shellWords(line)
+			if !ok {
+				t.Fatalf("a command the shell cannot read back: %q", line)
+			}
 			for i, a := range fields {
 				if i == 0 || strings.HasPrefix(a, "-") {
 					continue // the tool, and its own options
@@ -61,4 +66,60 @@ func FuzzCompileTable(f *testing.F) {
 			}
 		}
 	})
+}
+
+// shellWords splits a line as a POSIX shell does for the words shellCommand writes:
+// blanks separate words, single quotes keep everything up to the next quote.
+func shellWords(line string) ([]string, bool) {
+	var words []string
+	var w strings.Builder
+	inWord, quoted := false, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quoted && c == '\'':
+			quoted = false
+		case quoted:
+			w.WriteByte(c)
+		case c == '\'':
+			quoted, inWord = true, true
+		case c == '\\' && i+1 < len(line):
+			i++
+			w.WriteByte(line[i])
+			inWord = true
+		case c == ' ' || c == '\t':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words, !quoted
+}
+
+// TestShellCommand: the dry run's command lines read back, by /bin/sh itself, as the words
+// they were made of: spaces, quotes, an empty word, a leading dash, non-ASCII.
+func TestShellCommand(t *testing.T) {
+	args := []string{"-o", "dir/a b.spv", "it's", "", "$HOME", "a\"b", "x;y", "ünï", "-options", "-cl-a -cl-b", "plain/path_1.ll"}
+	line := shellCommand("printf", append([]string{"%s\\n"}, args...))
+	out, err := exec.Command("/bin/sh", "-c", line).Output()
+	if err != nil {
+		t.Fatalf("%s: %v", line, err)
+	}
+	if got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n"); !reflect.DeepEqual(got, args) {
+		t.Errorf("sh read %q back as %q", line, got)
+	}
+	if words, ok := shellWords(line); !ok || !reflect.DeepEqual(words[2:], args) {
+		t.Errorf("shellWords(%q) = %q", line, words)
+	}
+	if line := shellCommand("llc", []string{"-o", "out/img_1.spv", "in/a.ll"}); line != "llc -o out/img_1.spv in/a.ll" {
+		t.Errorf("plain words were quoted: %s", line)
+	}
 }
