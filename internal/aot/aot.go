@@ -344,11 +344,12 @@ func (c *compilation) unit(line int, row []string, in, base string, u unit, copi
 
 // shellCommand writes a command as a POSIX shell reads it back: words of letters, digits
 // and _@%+=:,./- as they are, any other word in single quotes (a file name with a space
-// stays one word).
+// stays one word), and a tool whose name holds '=' too (the shell would take it for an
+// assignment).
 func shellCommand(tool string, args []string) string {
 	words := make([]string, 0, 1+len(args))
-	for _, w := range append([]string{tool}, args...) {
-		if w == "" || strings.IndexFunc(w, func(r rune) bool {
+	for i, w := range append([]string{tool}, args...) {
+		if w == "" || i == 0 && strings.Contains(w, "=") || strings.IndexFunc(w, func(r rune) bool {
 			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_@%+=:,./-", r))
 		}) >= 0 {
 			w = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"

@@ -119,7 +119,10 @@ func TestShellCommand(t *testing.T) {
 	if words, ok := shellWords(line); !ok || !reflect.DeepEqual(words[2:], args) {
 		t.Errorf("shellWords(%q) = %q", line, words)
 	}
-	if line := shellCommand("llc", []string{"-o", "out/img_1.spv", "in/a.ll"}); line != "llc -o out/img_1.spv in/a.ll" {
+	if line := shellCommand("llc", []string{"-o", "out/img_1.spv", "in/a.ll", "x=y"}); line != "llc -o out/img_1.spv in/a.ll x=y" {
 		t.Errorf("plain words were quoted: %s", line)
+	}
+	if line := shellCommand("bin/a=b", nil); line != "'bin/a=b'" {
+		t.Errorf("a tool named like an assignment: %s", line)
 	}
 }
