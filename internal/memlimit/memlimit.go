@@ -56,17 +56,31 @@ func Hold() func() {
 // the collector paces as if the input were on the heap. Without it, the heap of such a
 // verb would be its parsed form alone, and the collector, whose target is a multiple of
 // that, would run several times as often as with the input read. The ballast is not
-// resident when its memory is fresh, as it is for a tool's first large allocation; heap
+// resident when its memory is fresh, as it is for a tool's first large allocations; heap
 // memory used and freed before would be zeroed, and so made resident (a persistent
-// worker keeps its ballasts for later requests for that reason). Verbs take it before
-// they parse, and Hold once the module is parsed: the parse allocates what it keeps,
-// so a lower target there would only mark the growing module more often.
+// worker keeps its ballasts for later requests for that reason). It is allocated in
+// chunks (ballastChunk): an allocation that starts in a freed hole of the young heap is
+// zeroed whole, so one ballast in one piece became resident whole now and then (a few
+// MB of holes before it made 256 MB resident), a chunked one only the chunks in the
+// holes. Verbs take it before they parse, and Hold once the module is parsed: the parse
+// allocates what it keeps, so a lower target there would only mark the growing module
+// more often.
 func Ballast(size int) func() {
-	ballast := takeBallast(size)
+	b := takeBallast(size)
 	var once sync.Once
 	return func() {
-		once.Do(func() { giveBallast(ballast) })
+		once.Do(func() { giveBallast(b) })
 	}
+}
+
+// ballastChunk is the size of the ballast's pieces: large objects of their own, each
+// zeroed (made resident) only if it reuses freed heap memory.
+const ballastChunk = 4 << 20
+
+// ballast is a ballast of size bytes in chunks.
+type ballast struct {
+	chunks [][]byte
+	size   int
 }
 
 var (
@@ -74,29 +88,40 @@ var (
 	// spare holds the ballasts of finished holds (a persistent worker's earlier
 	// requests) for the next ones: a ballast the collector freed would be zeroed when
 	// the heap reuses its memory, and so become resident.
-	spare [][]byte
+	spare []*ballast
 )
 
 // takeBallast returns the smallest spare ballast of at least size bytes, or a new one.
-func takeBallast(size int) []byte {
+func takeBallast(size int) *ballast {
 	ballastMu.Lock()
 	defer ballastMu.Unlock()
 	best := -1
 	for i, b := range spare {
-		if len(b) >= size && (best < 0 || len(b) < len(spare[best])) {
+		if b.size >= size && (best < 0 || b.size < spare[best].size) {
 			best = i
 		}
 	}
 	if best < 0 {
-		return make([]byte, size)
+		b := &ballast{size: size}
+		for left := size; left > 0; left -= ballastChunk {
+			b.chunks = append(b.chunks, make([]byte, min(left, ballastChunk)))
+		}
+		return b
 	}
 	b := spare[best]
 	spare = append(spare[:best], spare[best+1:]...)
 	return b
 }
 
-func giveBallast(b []byte) {
+func giveBallast(b *ballast) {
 	ballastMu.Lock()
 	spare = append(spare, b)
 	ballastMu.Unlock()
+}
+
+func min(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
 }
