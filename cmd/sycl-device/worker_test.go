@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -168,6 +170,9 @@ func TestWorkerMatchesOneShot(t *testing.T) {
 // TestMain lets a test run this binary as sycl-device itself (a real process with its
 // own standard input): with SYCL_DEVICE_AS_MAIN=1 the test binary is the tool.
 func TestMain(m *testing.M) {
+	if os.Getenv("SYCL_DEVICE_PEAK_RSS") == "1" {
+		os.Exit(measurePeakRSS())
+	}
 	if os.Getenv("SYCL_DEVICE_AS_MAIN") == "1" {
 		// rules_go's test main enters the package directory first; go back.
 		if err := os.Chdir(os.Getenv("SYCL_DEVICE_DIR")); err != nil {
@@ -240,4 +245,30 @@ func TestWorkerRequestCannotReadProtocol(t *testing.T) {
 			t.Errorf("request output %s missing: %v", f, err)
 		}
 	}
+}
+
+// measurePeakRSS runs the tool (this binary, with SYCL_DEVICE_AS_MAIN) with this
+// process's arguments and environment, prints its peak resident memory in KiB to
+// standard output (the tool's own output goes to standard error) and returns its exit
+// code. It stands between a test and the tool because a process's peak counts the
+// address space it was started from (exec keeps the old one's peak, and Go starts
+// children sharing it): started from the test process, which may have held a large
+// module earlier, the tool would be charged for that.
+func measurePeakRSS() int {
+	var env []string
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "SYCL_DEVICE_PEAK_RSS=") {
+			env = append(env, e)
+		}
+	}
+	cmd := exec.Command(os.Args[0], os.Args[1:]...)
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	err := cmd.Run()
+	if cmd.ProcessState == nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	fmt.Println(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)
+	return cmd.ProcessState.ExitCode()
 }
