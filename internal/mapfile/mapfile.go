@@ -21,6 +21,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"syscall"
 )
@@ -83,12 +84,15 @@ func OpenRegular(path string) (*os.File, int64, error) {
 // ReadRegular reads the regular file at path (see OpenRegular), of at most limit bytes:
 // a larger one is refused after limit bytes.
 func ReadRegular(path string, limit int64) ([]byte, error) {
-	f, _, err := OpenRegular(path)
+	f, size, err := OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if size > limit {
+		size = limit
+	}
+	data, err := readAll(io.LimitReader(f, limit+1), size)
 	if err != nil {
 		return nil, err
 	}
@@ -101,12 +105,7 @@ func ReadRegular(path string, limit int64) ([]byte, error) {
 // ReadInput reads an input file named on a command line whole: a regular file only (see
 // OpenRegular), whose size bounds the read.
 func ReadInput(path string) ([]byte, error) {
-	f, size, err := OpenRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return readAll(f, size)
+	return ReadRegular(path, math.MaxInt64-1)
 }
 
 // readAll reads r to its end into a buffer sized for the size stat gave (a file that
