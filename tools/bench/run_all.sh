@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates every figure of docs/PERFORMANCE.md: runs the benchmarks, writes their
-# tables to docs/perf/*.tsv, draws docs/perf/*.svg (tools/benchplot) and rewrites the
-# results section of docs/PERFORMANCE.md. --quick skips the per-stage benchmarks
-# against opt and llvm-split (several minutes) and keeps their last table.
+# Regenerates every figure of docs/PERFORMANCE.md: runs the benchmarks, saves what each
+# prints in docs/perf/NAME.txt (first line: machine and date) and its table in
+# docs/perf/NAME.tsv, draws docs/perf/*.svg (tools/benchplot) and puts the .txt files
+# into the page's result blocks (tools/bench/fill_doc.sh). --quick skips the per-stage
+# benchmarks against opt and llvm-split and the input-shape benchmark (about 15 minutes
+# of the whole) and keeps their last results.
 #   tools/bench/run_all.sh [--quick] [REPS]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -12,16 +14,38 @@ quick=0
 reps="${1:-3}"
 perf=docs/perf
 mkdir -p "$perf"
-tools/bench/whole_build.sh "$reps" "$perf/whole_build.tsv" | tee "$perf/whole_build.txt"
-# The same with two Intel GPU targets AOT-compiled by the real ocloc.
-TARGETS=spir64,pocl_cpu,nvidia_gpu_sm_90,intel_gpu_tgllp,intel_gpu_pvc \
-  tools/bench/whole_build.sh "$reps" "$perf/whole_build_intel.tsv" | tee "$perf/whole_build_intel.txt"
-tools/bench/workers.sh "$reps" "$perf/workers.tsv" | tee "$perf/workers.txt"
-tools/bench/scaling.sh "$perf/scaling.tsv" | tee "$perf/scaling.txt"
+intel=spir64,pocl_cpu,nvidia_gpu_sm_90,intel_gpu_tgllp,intel_gpu_pvc
+# bench NAME COMMAND...: runs COMMAND, shows its output and saves it as $perf/NAME.txt
+# after a line naming the machine, the date and the command. A benchmark that misses a
+# goal exits 1; its results are saved all the same.
+bench() {
+  local name="$1" rc; shift
+  echo "::: $name: $*"
+  set +e
+  { echo "# $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(uname -m); $(date -u +%Y-%m-%d); $*"
+    "$@"
+  } 2>&1 | tee "$perf/.$name.txt"
+  rc=${PIPESTATUS[0]}
+  set -e
+  mv "$perf/.$name.txt" "$perf/$name.txt"
+  [ "$rc" = 0 ] || echo "::: $name: a goal is missed (exit $rc)"
+}
+bench whole_build tools/bench/whole_build.sh "$reps" "$perf/whole_build.tsv"
+# Two Intel GPU targets AOT-compiled by the real ocloc: the goals' configuration.
+bench whole_build_intel env TARGETS="$intel" tools/bench/whole_build.sh "$reps" "$perf/whole_build_intel.tsv"
+bench whole_build_large env TUS=64 KERNELS_PER_TU=4 TARGETS="$intel" tools/bench/whole_build.sh "$reps" "$perf/whole_build_large.tsv"
+# The larger project with each TU's device code on its own (-fno-sycl-rdc); the
+# baselines do not model it, so rules_sycl alone.
+bench whole_build_large_nordc env TUS=64 KERNELS_PER_TU=4 TARGETS="$intel" PIPELINES=modular \
+  BUILD_FLAGS=--@rules_sycl//sycl:rdc=false tools/bench/whole_build.sh "$reps" "$perf/whole_build_large_nordc.tsv"
+bench workers tools/bench/workers.sh "$reps" "$perf/workers.tsv"
+bench scaling tools/bench/scaling.sh "$perf/scaling.tsv"
 if [ "$quick" = 0 ]; then
+  bench propagate tools/bench/propagate.sh
+  bench split tools/bench/split.sh
+  bench shapes tools/bench/shapes.sh
   field() { sed -n "s/.*$2=\([0-9.]*\).*/\1/p" <<<"$1"; }
-  p=$(tools/bench/propagate.sh || true)
-  s=$(tools/bench/split.sh || true)
+  p=$(cat "$perf/propagate.txt"); s=$(cat "$perf/split.txt")
   {
     printf 'stage\tours_s\tllvm_s\tratio\n'
     a=$(grep '^label=propagate ' <<<"$p" | head -1); b=$(grep '^label=opt-verify ' <<<"$p" | head -1)
@@ -32,25 +56,7 @@ if [ "$quick" = 0 ]; then
       printf '%s\t%s\t%s\t%.3f\n' "$*" "$(field "$a" best_s)" "$(field "$b" best_s)" "$(echo "scale=4; $(field "$a" best_s) / $(field "$b" best_s)" | bc)"
     done
   } >"$perf/stages.tsv"
-  printf '%s\n' "$p" "$s" >"$perf/stages.txt"
 fi
 tools/bazel run --noshow_progress //tools/benchplot -- -dir "$ROOT/$perf"
-# The results section of PERFORMANCE.md, between the markers.
-{
-  echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(uname -m); measured $(date -u +%Y-%m-%d)."
-  echo
-  echo '```'
-  cat "$perf/whole_build.txt" | grep -v '^all three binaries'
-  echo
-  cat "$perf/whole_build_intel.txt" | grep -v '^all three binaries'
-  echo
-  cat "$perf/workers.txt"
-  echo
-  cat "$perf/scaling.txt"
-  echo '```'
-} >"$perf/results.md"
-awk -v f="$perf/results.md" '
-  /<!-- results:begin -->/ {print; while ((getline l < f) > 0) print l; skip = 1; next}
-  /<!-- results:end -->/ {skip = 0}
-  !skip {print}' docs/PERFORMANCE.md >docs/PERFORMANCE.md.tmp && mv docs/PERFORMANCE.md.tmp docs/PERFORMANCE.md
+tools/bench/fill_doc.sh docs/PERFORMANCE.md "$perf"
 echo "updated docs/PERFORMANCE.md and $perf/"

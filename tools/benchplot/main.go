@@ -4,8 +4,9 @@
 //
 //	benchplot -dir docs/perf
 //
-// reads whole_build.tsv, workers.tsv, scaling.tsv and stages.tsv from dir (those that
-// exist) and writes whole_build.svg, reruns.svg, workers.svg, scaling.svg, stages.svg.
+// reads whole_build{,_intel,_large}.tsv, workers.tsv, scaling.tsv and stages.tsv from dir
+// (those that exist) and writes whole_build{,_intel,_large}.svg, their reruns plots,
+// workers.svg, scaling.svg and stages.svg.
 package main
 
 import (
@@ -195,6 +196,7 @@ func run(dir string, log io.Writer) error {
 	}{
 		{"whole_build", "64 kernels x 3 targets", 24},
 		{"whole_build_intel", "64 kernels x 5 targets, tgllp and pvc by the real ocloc", 40},
+		{"whole_build_large", "256 kernels in 64 TUs x 5 targets", 40},
 	} {
 		if err := wholeBuild(dir, w.name, w.title, w.aot, log); err != nil {
 			return err
