@@ -10,7 +10,9 @@ check=0
 [ "${1:-}" = "--check" ] && { check=1; shift; }
 [ $# -eq 2 ] || { echo "usage: fill_doc.sh [--check] DOC DIR" >&2; exit 2; }
 doc="$1" dir="$2"
-new="$(mktemp "$(dirname "$doc")/.fill_doc.XXXXXX")"
+# The new page is written beside DOC (renamed over it at the end) or, for --check, to a
+# temporary file (a test's runfiles are read-only).
+if [ "$check" = 1 ]; then new="$(mktemp)"; else new="$(mktemp "$(dirname "$doc")/.fill_doc.XXXXXX")"; fi
 trap 'rm -f "$new"' EXIT
 awk -v dir="$dir" -v doc="$doc" '
   function fail(msg) { printf "%s:%d: %s\n", doc, FNR, msg > "/dev/stderr"; bad = 1; exit 1 }
