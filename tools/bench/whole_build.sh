@@ -8,8 +8,8 @@
 # and sycl_monolithic_binary ("mono": the whole device pipeline in one sequential action).
 # For each: a clean build (salt.h changed: all device and host code differs, the tools
 # stay built), a no-op rebuild, and a rebuild after editing one kernel. Wall time (median
-# of REPS) and executed actions from --execution_log_json_file. Writes OUT (TSV) when
-# given.
+# of REPS; of 3 x REPS for the no-op) and executed actions from
+# --execution_log_json_file. Writes OUT (TSV) when given.
 #   tools/bench/whole_build.sh [REPS] [OUT]
 # TUS=64 KERNELS_PER_TU=4 gives the larger project (256 kernels in 64 TUs).
 # TARGETS=a,b,... chooses the targets (default spir64,pocl_cpu,nvidia_gpu_sm_90); with
@@ -63,14 +63,21 @@ build() { # target -> "seconds actions aot"
 }
 declare -A res
 salt=1
+np=${#pipelines[@]}
 for ((r = 0; r < reps; r++)); do
   salt=$((salt + 1))
   echo "#define BENCH_SALT $salt" >"$dir/salt.h"
-  for t in "${pipelines[@]}"; do res[clean,$t]+="$(build $t);"; done
-  for t in "${pipelines[@]}"; do res[noop,$t]+="$(build $t);"; done
+  # The pipelines take turns at going first, so that none is always the one built right
+  # after the previous scenario's builds.
+  order=("${pipelines[@]:r % np}" "${pipelines[@]:0:r % np}")
+  for t in "${order[@]}"; do res[clean,$t]+="$(build "$t");"; done
+  # A no-op build takes tenths of a second, within the machine's noise: three rounds.
+  for ((k = 0; k < 3; k++)); do
+    for t in "${order[@]}"; do res[noop,$t]+="$(build "$t");"; done
+  done
   # One kernel edit: a constant of one kernel of one TU.
   sed -i "s/v\[i\] \* 2.0f + 1.0f/v[i] * 2.0f + 1.$((r + 1))f/; s/v\[i\] \* 2.0f + 1.[0-9]f/v[i] * 2.0f + 1.$((r + 1))f/" "$edited"
-  for t in "${pipelines[@]}"; do res[edit,$t]+="$(build $t);"; done
+  for t in "${order[@]}"; do res[edit,$t]+="$(build "$t");"; done
 done
 rm -f "$log"
 [ -z "$out" ] || printf 'scenario\tpipeline\tseconds\tactions\taot_actions\n' >"$out"
