@@ -97,4 +97,7 @@ ratio() { echo "scale=3; ${sec_of[$1,modular]} / ${sec_of[$1,$2]}" | bc; }
 has() { [[ " ${pipelines[*]} " == *" $1 "* ]]; }
 has cmake && echo "ratios (modular / cmake-like): clean $(ratio clean cmake)x (goal <= 1.0), one-kernel edit $(ratio edit cmake)x (goal <= 0.35), no-op $(ratio noop cmake)x (goal <= 1.0)"
 has mono && echo "ratios (modular / mono): clean $(ratio clean mono)x, one-kernel edit $(ratio edit mono)x, no-op $(ratio noop mono)x"
-echo "AOT actions re-run after a one-kernel edit: ${aot_of[edit,modular]} of $total_aot (goal <= $((total_aot / 8))); cmake-like and mono re-run all $total_aot inside their link action"
+baselines=""
+has cmake && baselines="cmake-like"
+has mono && baselines="${baselines:+$baselines and }mono"
+echo "AOT actions re-run after a one-kernel edit: ${aot_of[edit,modular]} of $total_aot (goal <= $((total_aot / 8)))${baselines:+; $baselines re-run all $total_aot inside their link action}"
