@@ -30,6 +30,27 @@ APT_PACKAGES=(
   intel-opencl-icd libllvmspirvlib14 chromium fonts-dejavu-core clangd-22 shellcheck
   libclc-22
 )
+stamp_input() {
+  cat "$ROOT/tools/bootstrap.sh" "$ROOT/tools/dpcpp_wheels.py" "$ROOT/tools/buildgrid_venv.py" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" "$ROOT/tools/bot/go.sum" 2>/dev/null
+  printf '%s\n' "${APT_PACKAGES[@]}"
+}
+stamp_value() { stamp_input | sha256sum | cut -d' ' -f1; }
+
+# The packages of APT_PACKAGES that are not installed, one query for all (every bazel
+# command in this workspace runs the fast path below).
+missing_packages() {
+  { dpkg-query -W -f='${Package} ${Status}\n' "${APT_PACKAGES[@]}" 2>/dev/null || true; } |
+    awk -v want="${APT_PACKAGES[*]}" '
+      $2 " " $3 " " $4 == "install ok installed" { ok[$1] = 1 }
+      END { n = split(want, w, " "); for (i = 1; i <= n; i++) if (!(w[i] in ok)) print w[i] }'
+}
+
+# Fast path: stamp matches and every package is still installed.
+if [ -f "$DEPS/.stamp" ] && [ "$(cat "$DEPS/.stamp")" = "$(stamp_value)" ] \
+   && [ -z "$(missing_packages)" ] && [ -f "$ROOT/.bazelrc.local" ]; then
+  exit 0
+fi
+
 # rules_go and Gazelle: the versions of versions.bzl (the one place that holds them).
 # A WORKSPACE_DEPS version from versions.bzl, read with Python's parser (the dicts are
 # literals), as tools/dpcpp_wheels.py reads DPCPP_WHEELS.
@@ -54,26 +75,6 @@ EXTRA_MODULES=(
   "golang.org/x/xerrors@v0.0.0-20200804184101-5ec99f83aff1"
 )
 GO119=/usr/lib/go-1.19/bin/go
-
-stamp_input() {
-  cat "$ROOT/tools/bootstrap.sh" "$ROOT/tools/dpcpp_wheels.py" "$ROOT/tools/buildgrid_venv.py" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" "$ROOT/tools/bot/go.sum" 2>/dev/null
-  printf '%s\n' "${APT_PACKAGES[@]}"
-}
-stamp_value() { stamp_input | sha256sum | cut -d' ' -f1; }
-
-missing_packages() {
-  local p st
-  for p in "${APT_PACKAGES[@]}"; do
-    st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
-    [ "$st" = "install ok installed" ] || echo "$p"
-  done
-}
-
-# Fast path: stamp matches and every package is still installed.
-if [ -f "$DEPS/.stamp" ] && [ "$(cat "$DEPS/.stamp")" = "$(stamp_value)" ] \
-   && [ -z "$(missing_packages)" ] && [ -f "$ROOT/.bazelrc.local" ]; then
-  exit 0
-fi
 
 start=$(date +%s)
 say "preparing $DEPS (one-time; later runs are a no-op)"

@@ -4,14 +4,27 @@
 # docs/perf/NAME.tsv, draws docs/perf/*.svg (tools/benchplot) and puts the .txt files
 # into the page's result blocks (tools/bench/fill_doc.sh). --quick skips the per-stage
 # benchmarks against opt and llvm-split and the input-shape benchmark (about 15 minutes
-# of the whole) and keeps their last results.
-#   tools/bench/run_all.sh [--quick] [REPS]
+# of the whole) and keeps their last results. --only NAME,... runs only those
+# benchmarks (NAME as in docs/perf/NAME.txt) and keeps the others' results.
+#   tools/bench/run_all.sh [--quick] [--only NAME,...] [REPS]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
-quick=0
-[ "${1:-}" = "--quick" ] && { quick=1; shift; }
+quick=0 only=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --only) only="${2:?--only needs a list of benchmarks}"; shift ;;
+    -*) echo "run_all.sh: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+  esac
+  shift
+done
 reps="${1:-3}"
+names=",whole_build,whole_build_intel,whole_build_large,whole_build_large_nordc,workers,scaling,propagate,split,shapes,"
+for n in ${only//,/ }; do
+  [[ "$names" == *",$n,"* ]] || { echo "run_all.sh: --only: no benchmark $n (${names:1:-1})" >&2; exit 2; }
+done
 perf=docs/perf
 mkdir -p "$perf"
 intel=spir64,pocl_cpu,nvidia_gpu_sm_90,intel_gpu_tgllp,intel_gpu_pvc
@@ -20,6 +33,7 @@ intel=spir64,pocl_cpu,nvidia_gpu_sm_90,intel_gpu_tgllp,intel_gpu_pvc
 # goal exits 1; its results are saved all the same.
 bench() {
   local name="$1" rc; shift
+  [ -z "$only" ] || [[ ",$only," == *",$name,"* ]] || return 0
   echo "::: $name: $*"
   set +e
   { echo "# $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(uname -m); $(date -u +%Y-%m-%d); $*"
@@ -45,7 +59,7 @@ if [ "$quick" = 0 ]; then
   bench split tools/bench/split.sh
   bench shapes tools/bench/shapes.sh
   field() { sed -n "s/.*$2=\([0-9.]*\).*/\1/p" <<<"$1"; }
-  p=$(cat "$perf/propagate.txt"); s=$(cat "$perf/split.txt")
+  p=$(cat "$perf/propagate.txt"); s=$(cat "$perf/split.txt") # this run's or the last
   {
     printf 'stage\tours_s\tllvm_s\tratio\n'
     a=$(grep '^label=propagate ' <<<"$p" | head -1); b=$(grep '^label=opt-verify ' <<<"$p" | head -1)
