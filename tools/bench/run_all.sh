@@ -3,7 +3,7 @@
 # prints in docs/perf/NAME.txt (first line: machine and date) and its table in
 # docs/perf/NAME.tsv, draws docs/perf/*.svg (tools/benchplot) and puts the .txt files
 # into the page's result blocks (tools/bench/fill_doc.sh). --quick skips the per-stage
-# benchmarks against opt and llvm-split and the input-shape benchmark (about 15 minutes
+# benchmarks against opt and llvm-split and the input-shape benchmark (about 8 minutes
 # of the whole) and keeps their last results. --only NAME,... runs only those
 # benchmarks (NAME as in docs/perf/NAME.txt) and keeps the others' results.
 #   tools/bench/run_all.sh [--quick] [--only NAME,...] [REPS]
