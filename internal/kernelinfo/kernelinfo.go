@@ -24,9 +24,12 @@ const (
 	WorkGroupNumDimMD   = "work_group_num_dim"
 	ReqdSubGroupSizeMD  = "intel_reqd_sub_group_size"
 	FixedTargetsMD      = "sycl_fixed_targets"
-	JointMatrixMD       = "sycl_joint_matrix"
-	JointMatrixMadMD    = "sycl_joint_matrix_mad"
-	ModuleIDAttr        = "sycl-module-id"
+	// OmitArgsMD is DPC++'s dead-argument elimination result on a kernel: one i1 per
+	// argument of the kernel as the source wrote it, true where the front end removed it.
+	OmitArgsMD       = "sycl_kernel_omit_args"
+	JointMatrixMD    = "sycl_joint_matrix"
+	JointMatrixMadMD = "sycl_joint_matrix_mad"
+	ModuleIDAttr     = "sycl-module-id"
 )
 
 // IsBuiltin reports whether name is a SPIR-V, SYCL or ESIMD builtin (mangled
@@ -140,6 +143,30 @@ func Int(m *llvmir.Module, f *llvmir.Function, md string) (uint32, bool) {
 		}
 	}
 	return 0, false
+}
+
+// Bools returns the i1 operands of f's attachment md (i1 true, i1 false, or an i1 as an
+// integer), whether f has the attachment, and whether every operand was an i1.
+func Bools(m *llvmir.Module, f *llvmir.Function, md string) (vals []bool, present, ok bool) {
+	id := f.Attachment(md)
+	if id < 0 {
+		return nil, false, true
+	}
+	ops, _ := m.Tuple(id)
+	vals = make([]bool, 0, len(ops))
+	for _, op := range ops {
+		switch {
+		case op.Kind == llvmir.OpInt:
+			vals = append(vals, op.Int != 0)
+		case op.Text == "i1 true":
+			vals = append(vals, true)
+		case op.Text == "i1 false":
+			vals = append(vals, false)
+		default:
+			return nil, true, false
+		}
+	}
+	return vals, true, true
 }
 
 // FirstInt returns the first operand of f's attachment md when it is an integer.

@@ -41,12 +41,23 @@ const (
 )
 
 // Property is one name=type|value entry. For byte arrays Bytes holds the payload
-// without the bit-count header.
+// without the bit-count header, and Bits the header's bit count when it is not
+// 8*len(Bytes) (a bit vector, as [SYCL/kernel param opt] holds: DPC++ writes the number
+// of kernel arguments, and the last byte is partly used).
 type Property struct {
 	Name  string
 	Type  int
 	U32   uint32
 	Bytes []byte
+	Bits  uint64
+}
+
+// BitCount is the byte array's bit count: Bits, or 8*len(Bytes) when Bits is 0.
+func (p Property) BitCount() uint64 {
+	if p.Bits != 0 {
+		return p.Bits
+	}
+	return uint64(len(p.Bytes)) * 8
 }
 
 // Set is a named, ordered list of properties.
@@ -145,6 +156,23 @@ func (s *Set) AddBytes(name string, data []byte) {
 	s.Props = append(s.Props, Property{Name: name, Type: TypeByteArray, Bytes: data})
 }
 
+// AddBits appends a byte-array property holding a bit vector: bit i is bit i%8 of
+// byte i/8 (least significant first), as DPC++'s property values store an
+// llvm::BitVector.
+func (s *Set) AddBits(name string, bits []bool) {
+	data := make([]byte, (len(bits)+7)/8)
+	for i, b := range bits {
+		if b {
+			data[i/8] |= 1 << (i % 8)
+		}
+	}
+	p := Property{Name: name, Type: TypeByteArray, Bytes: data}
+	if len(bits)%8 != 0 {
+		p.Bits = uint64(len(bits))
+	}
+	s.Props = append(s.Props, p)
+}
+
 // AddU32Array appends a byte array of little-endian uint32 values.
 func (s *Set) AddU32Array(name string, vals []uint32) {
 	b := make([]byte, 4*len(vals))
@@ -189,26 +217,43 @@ func (p Property) U64Array() ([]uint64, error) {
 
 // EncodeByteArray returns the value text of a byte array: bit-count header + data, Base64.
 func EncodeByteArray(data []byte) string {
+	return EncodeBits(data, uint64(len(data))*8)
+}
+
+// EncodeBits returns the value text of a byte array of bits bits (data holds
+// ceil(bits/8) bytes).
+func EncodeBits(data []byte, bits uint64) string {
 	buf := make([]byte, 8+len(data))
-	binary.LittleEndian.PutUint64(buf, uint64(len(data))*8)
+	binary.LittleEndian.PutUint64(buf, bits)
 	copy(buf[8:], data)
 	return EncodeBase64(buf)
 }
 
-// DecodeByteArray reverses EncodeByteArray, checking the bit count.
+// DecodeByteArray reverses EncodeByteArray: the data, checking that the bit count
+// fills exactly its bytes.
 func DecodeByteArray(s string) ([]byte, error) {
+	data, bits, err := DecodeBits(s)
+	if err == nil && bits%8 != 0 {
+		err = fmt.Errorf("byte array size header says %d bits, data has %d bytes", bits, len(data))
+	}
+	return data, err
+}
+
+// DecodeBits reverses EncodeBits: the data and its bit count, which must need exactly
+// the data's bytes (a bit vector's last byte may be partly used).
+func DecodeBits(s string) ([]byte, uint64, error) {
 	raw, err := DecodeBase64(s)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if len(raw) < 8 {
-		return nil, fmt.Errorf("byte array shorter than its 8-byte size header")
+		return nil, 0, fmt.Errorf("byte array shorter than its 8-byte size header")
 	}
 	bits := binary.LittleEndian.Uint64(raw)
-	if bits%8 != 0 || bits/8 != uint64(len(raw)-8) {
-		return nil, fmt.Errorf("byte array size header says %d bits, data has %d bytes", bits, len(raw)-8)
+	if bits > uint64(len(raw)-8)*8 || (bits+7)/8 != uint64(len(raw)-8) {
+		return nil, 0, fmt.Errorf("byte array size header says %d bits, data has %d bytes", bits, len(raw)-8)
 	}
-	return raw[8:], nil
+	return raw[8:], bits, nil
 }
 
 // WriteTo writes r in the .prop text format.
@@ -221,7 +266,7 @@ func (r *Registry) WriteTo(w io.Writer) (int64, error) {
 			if p.Type == TypeUint32 {
 				b.WriteString(strconv.FormatUint(uint64(p.U32), 10))
 			} else {
-				b.WriteString(EncodeByteArray(p.Bytes))
+				b.WriteString(EncodeBits(p.Bytes, p.BitCount()))
 			}
 			b.WriteByte('\n')
 		}
@@ -278,11 +323,15 @@ func Parse(file string, data []byte) (*Registry, error) {
 			}
 			cur.AddU32(name, uint32(v))
 		case "2":
-			b, err := DecodeByteArray(val)
+			b, bits, err := DecodeBits(val)
 			if err != nil {
 				return nil, diag.Errorf(file, line, "property %s: %v", name, err)
 			}
-			cur.AddBytes(name, b)
+			p := Property{Name: name, Type: TypeByteArray, Bytes: b}
+			if bits%8 != 0 {
+				p.Bits = bits
+			}
+			cur.Props = append(cur.Props, p)
 		default:
 			return nil, diag.Errorf(file, line, "property %s: unknown property type %q", name, typ)
 		}

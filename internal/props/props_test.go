@@ -125,3 +125,38 @@ func FuzzParseWrite(f *testing.F) {
 		}
 	})
 }
+
+// Bit vectors ([SYCL/kernel param opt]) carry their bit count, not a multiple of 8: the
+// values sycl-post-link writes for a 2-argument kernel with the first argument
+// eliminated and an 11-argument kernel with arguments 1-6, 9 and 10 eliminated.
+func TestBitVectors(t *testing.T) {
+	var s Set
+	s.AddBits("k1", []bool{true, false})
+	s.AddBits("k2", []bool{false, true, true, true, true, true, true, false, false, true, true})
+	s.AddBits("k3", []bool{true, false, true, false, true, false, true, false})
+	r := &Registry{Sets: []*Set{{Name: "SYCL/kernel param opt", Props: s.Props}}}
+	want := "[SYCL/kernel param opt]\nk1=2|CAAAAAAAAAQA\nk2=2|LAAAAAAAAAgfGA\nk3=2|IAAAAAAAAAQV\n"
+	if got := string(r.Bytes()); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	back, err := Parse("t.prop", r.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(back.Bytes()); got != want {
+		t.Fatalf("round trip:\n%s", got)
+	}
+	if p := back.Sets[0].Props[1]; p.BitCount() != 11 || len(p.Bytes) != 2 || p.Bytes[0] != 0x7E || p.Bytes[1] != 0x06 {
+		t.Fatalf("k2 read back as %d bits %x", p.BitCount(), p.Bytes)
+	}
+	// A bit count that needs more or fewer bytes than the data holds is refused.
+	for _, bad := range []string{EncodeBits([]byte{1}, 9), EncodeBits([]byte{1, 2}, 8), EncodeBits(nil, 1)} {
+		if _, err := Parse("t.prop", []byte("[s]\nx=2|"+bad+"\n")); err == nil {
+			t.Errorf("%s: accepted", bad)
+		}
+	}
+	// Whole-byte arrays read through DecodeByteArray; a partial one is not a byte array.
+	if _, err := DecodeByteArray(EncodeBits([]byte{1}, 3)); err == nil {
+		t.Error("DecodeByteArray accepted a 3-bit array")
+	}
+}

@@ -41,6 +41,11 @@ type ImageOptions struct {
 	// ("virtual-functions-set") or uses ("uses-virtual-functions-set"), and
 	// DummyImage makes the stand-in of a set that needs optional aspects.
 	VirtualFunctions bool
+	// ParamInfo adds [SYCL/kernel param opt] (sycl-post-link -emit-param-info, which
+	// DPC++'s driver always passes): per kernel with !sycl_kernel_omit_args, a bit vector
+	// of its source-level arguments, set where DPC++'s front end eliminated the argument.
+	// libsycl skips those arguments when it sets the kernel's arguments.
+	ParamInfo bool
 	// DeviceGlobals adds [SYCL/device globals] (sycl-post-link -device-globals, which
 	// DPC++'s driver always passes): per device_global variable of the image, its size
 	// and whether it has device_image_scope.
@@ -49,6 +54,9 @@ type ImageOptions struct {
 
 // DeviceGlobalsSet is the property set of ImageOptions.DeviceGlobals.
 const DeviceGlobalsSet = "SYCL/device globals"
+
+// ParamInfoSet is the property set of ImageOptions.ParamInfo.
+const ParamInfoSet = "SYCL/kernel param opt"
 
 // ProgramMetadataSet is the property set of ImageOptions.ProgramMetadata.
 const ProgramMetadataSet = "SYCL/program metadata"
@@ -166,6 +174,9 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 			kr.AddU32Array(f.Name, e.kernelReqs(f))
 		}
 	}
+	if opts.ParamInfo {
+		e.paramInfo(img.Props, g.Entries)
+	}
 	if opts.ProgramMetadata {
 		e.programMetadata(img.Props, g.Entries)
 	}
@@ -191,6 +202,30 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	}
 	img.Symbols = sym.Bytes()
 	return img
+}
+
+// paramInfo adds the [SYCL/kernel param opt] entries of the kernels among entries, in
+// their order: <kernel> = the bits of its !sycl_kernel_omit_args (bit i: argument i was
+// eliminated), with the argument count as the bit count. The set is written when one
+// kernel has the attachment; a kernel whose attachment is empty or malformed gets no
+// entry (libsycl then passes every argument).
+func (e *Extractor) paramInfo(r *props.Registry, entries []*llvmir.Function) {
+	var set *props.Set
+	for _, f := range entries {
+		if !f.IsKernel() {
+			continue
+		}
+		bits, present, ok := kernelinfo.Bools(e.m, f, kernelinfo.OmitArgsMD)
+		if !present {
+			continue
+		}
+		if set == nil {
+			set = r.Add(ParamInfoSet)
+		}
+		if ok && len(bits) > 0 {
+			set.AddBits(f.Name, bits)
+		}
+	}
 }
 
 // programMetadata adds the [SYCL/program metadata] entries of the kernels among

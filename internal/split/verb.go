@@ -65,7 +65,7 @@ func PostLinkVerb() *cli.Verb {
 		defaultSpecImages                  bool
 		symbols, properties, text          bool
 		onlyKernels, kernelReqs, progMD    bool
-		devGlobals                         bool
+		devGlobals, paramInfo              bool
 		outs                               cli.Multi
 	)
 	return &cli.Verb{
@@ -85,6 +85,7 @@ func PostLinkVerb() *cli.Verb {
 			fs.BoolVar(&progMD, "emit-program-metadata", false, "add [SYCL/program metadata]: each kernel's required work-group and sub-group sizes")
 			fs.BoolVar(&defaultSpecImages, "generate-device-image-default-spec-consts", false, "after each image that reads specialization constants, add a copy with them replaced by their defaults ([SYCL/misc properties] specConstsReplacedWithDefault)")
 			fs.BoolVar(&devGlobals, "device-globals", false, "add [SYCL/device globals]: each device_global's size and device_image_scope")
+			fs.BoolVar(&paramInfo, "emit-param-info", false, "add [SYCL/kernel param opt]: the arguments DPC++'s front end eliminated from each kernel (!sycl_kernel_omit_args)")
 			fs.StringVar(&specConst, "spec-const", "", "lower SYCL 2020 specialization constants in each image: native (SPIR-V specialization constants) or emulation (loads from the kernel's buffer)")
 			fs.StringVar(&devFile, "device-config-file", "", "device configuration YAML for TARGET tables (default: built-in)")
 			fs.StringVar(&llvmAs, "llvm-as", "", "llvm-as for bitcode output (default: llvm-as-22 or llvm-as on PATH)")
@@ -111,7 +112,7 @@ func PostLinkVerb() *cli.Verb {
 			}
 			defer in.Close()
 			return postLink(env, in, postLinkOptions{
-				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, devGlobals: devGlobals, defaultSpecImages: defaultSpecImages, symbols: symbols,
+				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, devGlobals: devGlobals, paramInfo: paramInfo, defaultSpecImages: defaultSpecImages, symbols: symbols,
 				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs, specConst: scMode,
 			})
 		},
@@ -121,7 +122,7 @@ func PostLinkVerb() *cli.Verb {
 type postLinkOptions struct {
 	mode                                                       Mode
 	onlyKernels, kernelReqs, progMD, symbols, properties, text bool
-	devGlobals, defaultSpecImages                              bool
+	devGlobals, defaultSpecImages, paramInfo                   bool
 	outs                                                       []string
 	outDir, llvmAs                                             string
 	cfg                                                        *devconfig.Config
@@ -228,7 +229,7 @@ func postLink(env *cli.Env, in *modfile.Input, o postLinkOptions) (err error) {
 	var rows []postLinkRow
 	for n := len(groups) - 1; n >= 0; n-- {
 		base := prefix + "_" + strconv.Itoa(len(rows))
-		iopts := ImageOptions{KernelReqs: o.kernelReqs, ProgramMetadata: o.progMD, DeviceGlobals: o.devGlobals, VirtualFunctions: true}
+		iopts := ImageOptions{KernelReqs: o.kernelReqs, ProgramMetadata: o.progMD, DeviceGlobals: o.devGlobals, ParamInfo: o.paramInfo, VirtualFunctions: true}
 		img := ex.Image(groups[n], iopts)
 		dummy := ex.DummyImage(img, iopts)
 		defaults, err := o.defaultsImage(prefix+"_"+strconv.Itoa(len(rows)+1)+".ll", img)
@@ -409,8 +410,9 @@ func SplitVerb() *cli.Verb {
 				return err
 			}
 			defer in.Close()
-			// DPC++'s driver always asks sycl-post-link for -device-globals.
-			return SplitShards(in.Module, in.Text(), Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true}, dirs)
+			// DPC++'s driver always asks sycl-post-link for -device-globals and
+			// -emit-param-info.
+			return SplitShards(in.Module, in.Text(), Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true, ParamInfo: true}, dirs)
 		},
 	}
 }

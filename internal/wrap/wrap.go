@@ -396,7 +396,7 @@ func writePropSet(b *bufio.Writer, i, si int, set *props.Set) {
 	for pi, p := range set.Props {
 		if p.Type == props.TypeByteArray {
 			raw := make([]byte, 8+len(p.Bytes))
-			bits := uint64(len(p.Bytes)) * 8
+			bits := p.BitCount()
 			for k := 0; k < 8; k++ {
 				raw[k] = byte(bits >> (8 * k))
 			}

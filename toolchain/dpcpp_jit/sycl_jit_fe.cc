@@ -1,0 +1,207 @@
+// sycl-jit-fe: DPC++'s SYCL device front end, from the compiler library in Intel's
+// runtime wheel (libsycl-jit.so), as one compile of one translation unit.
+//
+//   sycl-jit-fe --library=LIB --source=SRC --output=OUT.bc
+//               [--int-header=H --int-footer=F] [--] [DRIVER ARGS...]
+//
+// It loads LIB, calls its exported compileSYCL with SRC and the driver arguments (what
+// `clang++ -fsycl-device-only` takes: -I, -D, -O2, -std=, -g, -Xclang ...), and writes
+// the front end's LLVM bitcode to OUT, DPC++'s integration header and footer to H and F.
+// The compiler's warnings and errors are printed as it wrote them (file:line:col of the
+// user's source). Exit status: 0 on success, 1 on a compile error or bad input (nothing
+// is written then), 2 on bad usage. Standard input is never read.
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "toolchain/dpcpp_jit/rtc_abi.h"
+
+namespace {
+
+constexpr off_t kMaxSource = 64 << 20;  // 64 MiB: a translation unit, not a data file.
+
+int Fail(const std::string &msg) {
+  std::fprintf(stderr, "sycl-jit-fe: error: %s\n", msg.c_str());
+  return 1;
+}
+
+bool ReadSource(const std::string &path, std::string *out, std::string *err) {
+  int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    *err = path + ": " + std::strerror(errno);
+    return false;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    *err = path + ": not a regular file";
+    return false;
+  }
+  if (st.st_size > kMaxSource) {
+    close(fd);
+    *err = path + ": larger than 64 MiB";
+    return false;
+  }
+  out->resize(static_cast<size_t>(st.st_size));
+  size_t done = 0;
+  while (done < out->size()) {
+    ssize_t n = read(fd, &(*out)[done], out->size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      close(fd);
+      *err = path + ": read failed";
+      return false;
+    }
+    done += static_cast<size_t>(n);
+  }
+  close(fd);
+  if (out->find('\0') != std::string::npos) {
+    *err = path + ":1: not a C++ source: it holds a NUL byte";
+    return false;
+  }
+  return true;
+}
+
+bool WriteFile(const std::string &path, const char *data, size_t size) {
+  std::string tmp = path + ".tmp";
+  FILE *f = std::fopen(tmp.c_str(), "wb");
+  if (!f) return false;
+  bool ok = std::fwrite(data, 1, size, f) == size;
+  ok = (std::fclose(f) == 0) && ok;
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool FileExists(const std::string &path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool Flag(const std::string &arg, const char *name, std::string *value) {
+  std::string prefix = std::string("--") + name + "=";
+  if (arg.compare(0, prefix.size(), prefix) != 0) return false;
+  *value = arg.substr(prefix.size());
+  return true;
+}
+
+// Driver options that make no sense for one in-process device compile; the library
+// refuses some of them with a less helpful message.
+const char *const kRefused[] = {"-o", "-c", "-S", "-E", "-fsycl-rtc-mode"};
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  std::string library, source, output, header, footer;
+  std::vector<std::string> driver;
+  bool rest = false;
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    if (rest) {
+      driver.push_back(a);
+    } else if (a == "--") {
+      rest = true;
+    } else if (Flag(a, "library", &library) || Flag(a, "source", &source) || Flag(a, "output", &output) ||
+               Flag(a, "int-header", &header) || Flag(a, "int-footer", &footer)) {
+    } else if (a == "--help" || a == "-h") {
+      std::printf("usage: sycl-jit-fe --library=LIB --source=SRC --output=OUT.bc [--int-header=H --int-footer=F] [--] [DRIVER ARGS...]\n");
+      return 0;
+    } else {
+      driver.push_back(a);
+    }
+  }
+  if (library.empty() || source.empty() || output.empty()) {
+    std::fprintf(stderr, "sycl-jit-fe: error: --library, --source and --output are required (--help)\n");
+    return 2;
+  }
+  if (header.empty() != footer.empty()) {
+    std::fprintf(stderr, "sycl-jit-fe: error: --int-header and --int-footer go together\n");
+    return 2;
+  }
+  for (const std::string &a : driver) {
+    for (const char *r : kRefused) {
+      if (a == r || (a.compare(0, std::strlen(r), r) == 0 && std::strcmp(r, "-fsycl-rtc-mode") == 0)) {
+        return Fail("the driver option " + a + " is not for a device front end compile (the build chooses the outputs)");
+      }
+    }
+    if (a.compare(0, 14, "-fsycl-targets") == 0) {
+      return Fail(a + ": this front end writes spir64 device code only; the build compiles it for each target");
+    }
+  }
+
+  std::string text, err;
+  if (!ReadSource(source, &text, &err)) return Fail(err);
+
+  void *lib = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!lib) return Fail(std::string("cannot load DPC++'s compiler library: ") + dlerror());
+  auto compile = reinterpret_cast<rsycl_rtc::CompileSYCLFn>(dlsym(lib, rsycl_rtc::kEntryPoint));
+  if (!compile) {
+    return Fail(library + " does not export " + rsycl_rtc::kEntryPoint +
+                ": not the libsycl-jit of the intel-sycl-rt wheel pinned in rules_sycl's versions.bzl");
+  }
+
+  // The header and footer go to temporary names and are renamed only when the compile
+  // succeeded: a failed compile leaves no output behind.
+  std::vector<std::string> args_store;
+  if (!header.empty()) {
+    args_store.insert(args_store.end(), {"-Xclang", "-fsycl-int-header=" + header + ".tmp", "-Xclang",
+                                         "-fsycl-int-footer=" + footer + ".tmp"});
+    std::remove((header + ".tmp").c_str());
+    std::remove((footer + ".tmp").c_str());
+  }
+  args_store.insert(args_store.end(), driver.begin(), driver.end());
+  std::vector<const char *> args;
+  for (const std::string &a : args_store) args.push_back(a.c_str());
+
+  rsycl_rtc::InMemoryFile src{source.c_str(), text.c_str()};
+  rsycl_rtc::Result r = compile(src, rsycl_rtc::View<rsycl_rtc::InMemoryFile>{nullptr, 0},
+                                rsycl_rtc::View<const char *>{args.data(), args.size()},
+                                rsycl_rtc::View<char>{nullptr, 0}, true, rsycl_rtc::kFormatSPIRV);
+  // The result is not destroyed: its members were allocated by the library, and the
+  // process ends here.
+  const char *log = r.build_log.c_str();
+  if (*log) {
+    std::fputs(log, stderr);
+    if (log[std::strlen(log) - 1] != '\n') std::fputc('\n', stderr);
+  }
+  auto cleanup = [&] {
+    if (!header.empty()) {
+      std::remove((header + ".tmp").c_str());
+      std::remove((footer + ".tmp").c_str());
+    }
+  };
+  if (r.error_code != rsycl_rtc::kSuccess) {
+    cleanup();
+    std::fprintf(stderr, "sycl-jit-fe: %s: DPC++'s device compile failed%s\n", source.c_str(),
+                 r.error_code == rsycl_rtc::kInvalid ? " (invalid arguments)" : "");
+    return 1;
+  }
+  if (r.device_code_ir.size == 0) {
+    cleanup();
+    return Fail(source + ": the compiler library returned no device IR");
+  }
+  if (!header.empty() && (!FileExists(header + ".tmp") || !FileExists(footer + ".tmp"))) {
+    cleanup();
+    return Fail(source + ": the compiler library wrote no integration header or footer (does " + header + "'s directory exist?)");
+  }
+  if (!WriteFile(output, static_cast<const char *>(r.device_code_ir.values), r.device_code_ir.size)) {
+    cleanup();
+    return Fail(output + ": cannot write: " + std::strerror(errno));
+  }
+  if (!header.empty() && (std::rename((header + ".tmp").c_str(), header.c_str()) != 0 ||
+                          std::rename((footer + ".tmp").c_str(), footer.c_str()) != 0)) {
+    std::remove(output.c_str());
+    cleanup();
+    return Fail(header + ": cannot write: " + std::strerror(errno));
+  }
+  return 0;
+}
