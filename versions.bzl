@@ -106,6 +106,19 @@ DPCPP_WHEELS = {
     },
 }
 
+# DPC++'s device front end in the intel-sycl-rt wheel above: its compiler library (the one
+# libsycl uses for sycl_ext_oneapi_kernel_compiler), loaded by rules_sycl's sycl-jit-fe
+# through its exported C entry point only. toolchain/dpcpp_jit/rtc_abi.h declares that
+# entry point from intel/llvm's open-source headers at this commit; the repository rule
+# checks the library's name, the wheel's version and the export before using it.
+DPCPP_JIT = {
+    "wheel": "intel-sycl-rt",
+    "version": "2026.1.2",
+    "library": "libsycl-jit.so.22.1",
+    "entry_point": "compileSYCL",
+    "intel_llvm_commit": "691bdebb6c5d8a264fc18e692c6a47d2131efddb",
+}
+
 # The remote-execution test's server: BuildGrid 0.0.86 (PyPI), whose SQL scheduler runs on
 # SQLite (0.4.4, the newest release for Python 3.11, refuses anything but PostgreSQL; 0.4.5
 # on need Python 3.12, 0.8.17 on 3.13). Its bot left BuildGrid before the oldest release

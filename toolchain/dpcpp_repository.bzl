@@ -23,7 +23,7 @@ rules_sycl_register_toolchains() registers it ahead of upstream clang's. Without
 the package declares no toolchain and nothing changes.
 """
 
-load("//:versions.bzl", "DPCPP_WHEELS")
+load("//:versions.bzl", "DPCPP_JIT", "DPCPP_WHEELS")
 
 # DPC++'s SYCL device libraries, in the order its driver links them after the device
 # link (llvm-link -only-needed; its driver tests list this order). An install ships
@@ -132,6 +132,13 @@ sycl_runtime(
     unavailable = {why},
     visibility = ["//visibility:public"],
 )
+
+sycl_runtime(
+    name = "runtime_upstream_clang",
+    kind = "dpcpp",
+    unavailable = {why},
+    visibility = ["//visibility:public"],
+)
 """.format(why = repr(why)) + _compiler_section(rctx, None))
 
 def _sycl_dpcpp_repository_impl(rctx):
@@ -174,13 +181,8 @@ def _sycl_dpcpp_repository_impl(rctx):
     # renumbered sycl::aspect.
     image_version = 3 if major >= 9 else 2
     numbering = "dpcpp2026" if major >= 9 else ""
-    rctx.file("BUILD.bazel", """load("@rules_sycl//sycl:defs.bzl", "sycl_runtime", "sycl_toolchain")
-
-# Laid out by @rules_sycl//toolchain:dpcpp_repository.bzl from {root}.
-sycl_runtime(
-    name = "runtime",
-    description = {description},
-    hdrs = glob(["include/**"]),
+    jit_build, jit_unavailable = _jit_front_end(rctx, lib, version)
+    runtime_attrs = """    hdrs = glob(["include/**"]),
     includes = ["include"],
     aspect_numbering = {numbering},
     image_version = {image_version},
@@ -193,7 +195,31 @@ sycl_runtime(
         ["lib/*.so*", "lib/*.rtl", "lib/*.o", "lib/*.cfg"],
         exclude = ["lib/{libsycl}", "lib/libsycl-jit*", "lib/libsycl-preview*", "lib/*.py", "lib/libur_adapter_level_zero*", "lib/libur_sanitizer*", "lib/icx-lto.so"],
     ),
-    {icd}visibility = ["//visibility:public"],
+    {icd}visibility = ["//visibility:public"],""".format(
+        image_version = image_version,
+        numbering = repr(numbering),
+        libsycl = libsycl,
+        icd = "opencl_icd = \"lib/%s\",\n    " % icd if icd else "",
+    )
+    front_end = "    front_end = \":dpcpp_jit\",\n" if jit_build else "    front_end_unavailable = %s,\n" % repr(jit_unavailable)
+    rctx.file("BUILD.bazel", """load("@rules_sycl//sycl:defs.bzl", "sycl_runtime", "sycl_toolchain")
+load("@rules_sycl//toolchain:host.bzl", "host_sycl_toolchain")
+
+# Laid out by @rules_sycl//toolchain:dpcpp_repository.bzl from {root}.
+# SYCL 2020 code: compiled by DPC++'s front end (icpx where one is registered, otherwise
+# the wheel's compiler library, :dpcpp_jit), linked with libsycl.
+sycl_runtime(
+    name = "runtime",
+    description = {description},
+{front_end}{attrs}
+)
+
+# The same runtime for device code written against rules_sycl's rsycl API
+# (rsycl/sycl_dpcpp.hpp, RSYCL_KERNEL) and compiled by upstream clang.
+sycl_runtime(
+    name = "runtime_upstream_clang",
+    description = {description},
+{attrs}
 )
 
 exports_files(glob(["lib/**"]) + [
@@ -203,11 +229,43 @@ exports_files(glob(["lib/**"]) + [
 """.format(
         root = root,
         description = repr("DPC++ libsycl (%s)" % (version or libsycl)),
-        image_version = image_version,
-        numbering = repr(numbering),
-        libsycl = libsycl,
-        icd = "opencl_icd = \"lib/%s\",\n    " % icd if icd else "",
-    ) + _compiler_section(rctx, root if str(root) != str(rctx.path(".")) else None))
+        front_end = front_end,
+        attrs = runtime_attrs,
+    ) + jit_build + _compiler_section(rctx, root if str(root) != str(rctx.path(".")) else None))
+
+def _jit_front_end(rctx, lib, version):
+    """DPC++'s device front end from the runtime's compiler library (versions.bzl DPCPP_JIT).
+
+    Args:
+      rctx: the repository context.
+      lib: the runtime's lib directory.
+      version: the runtime's VERSION line ("intel-sycl-rt 2026.1.2"), or "".
+
+    Returns:
+      (string, string): the BUILD text of the :dpcpp_jit toolchain, or "" and why there is none.
+    """
+    want = "%s %s" % (DPCPP_JIT["wheel"], DPCPP_JIT["version"])
+    name = DPCPP_JIT["library"]
+    if not lib.get_child(name).exists:
+        return "", "the DPC++ runtime at %s has no lib/%s, DPC++'s device front end of %s (rules_sycl's versions.bzl DPCPP_JIT): install icpx (oneAPI), or use Intel's wheels (sycl_dpcpp_repository(wheels = True))" % (lib.dirname, name, want)
+    if version != want:
+        return "", "lib/%s of the DPC++ runtime at %s comes from %s, not %s, whose interface rules_sycl's sycl-jit-fe was written for (versions.bzl DPCPP_JIT)" % (name, lib.dirname, version or "an unknown version", want)
+    check = rctx.execute(["python3", "-c", "import ctypes, sys; lib = ctypes.CDLL(sys.argv[1]); getattr(lib, sys.argv[2])", str(lib.get_child(name)), DPCPP_JIT["entry_point"]], timeout = 120)
+    if check.return_code != 0:
+        lines = (check.stderr.strip() or check.stdout.strip() or "python3 failed").split("\n")
+        return "", "%s of %s does not load or does not export %s: %s" % (name, want, DPCPP_JIT["entry_point"], lines[-1])
+    return """
+# DPC++'s device front end from {want}'s compiler library (rules_sycl's sycl-jit-fe loads
+# it and calls {entry}); the host side and the later steps use @sycl_llvm's clang/LLVM.
+host_sycl_toolchain(
+    name = "dpcpp_jit",
+    family = "dpcpp",
+    front_end = "@rules_sycl//toolchain/dpcpp_jit:sycl-jit-fe",
+    front_end_files = glob(["lib/libimf.so", "lib/libsvml.so", "lib/libirng.so", "lib/libintlc.so*"]),
+    front_end_library = "lib/{name}",
+    visibility = ["//visibility:public"],
+)
+""".format(want = want, entry = DPCPP_JIT["entry_point"], name = name), ""
 
 def _is_dpcpp_driver(rctx, compiler):
     """Whether compiler runs and is DPC++'s driver (its SYCL device compile writes an integration header)."""

@@ -30,6 +30,7 @@ import zipfile
 KEEP = [
     "include/*",
     "lib/libsycl.so*",
+    "lib/libsycl-jit.so*",
     "lib/libsycl_ur_trace_collector.so",
     "lib/libur_loader.so*",
     "lib/libur_adapter_opencl.so*",
@@ -50,8 +51,9 @@ KEEP = [
     "lib/cllibrary*",
     "lib/libocl_svml_*.so",
 ]
-# Not needed here: the preview ABI, the kernel-fusion/RTC JIT (250 MB), debugger scripts.
-DROP = ["lib/libsycl-preview*", "lib/libsycl-jit*", "*-gdb.py"]
+# Not needed here: the preview ABI, debugger scripts. libsycl-jit (186 MB) is DPC++'s device
+# front end (versions.bzl DPCPP_JIT).
+DROP = ["lib/libsycl-preview*", "*-gdb.py"]
 
 
 def fail(msg):

@@ -125,6 +125,39 @@ def _include_flags(ctx, cc):
         flags.append("-D" + d)
     return flags
 
+# Options of DPC++'s driver that users copy from their icpx command lines. The device
+# front end takes -fsycl-*/-fno-sycl-* options (dead-argument elimination, id queries,
+# virtual functions, ...); the host compiler rejects them, so they reach the device
+# compile only. Those the build expresses otherwise are refused at the BUILD line.
+_DRIVER_OPTIONS_ELSEWHERE = {
+    "-fsycl-targets": "targets = [...] (or --@rules_sycl//sycl:targets)",
+    "-fsycl-device-code-split": "device_code_split = \"per_kernel\" | \"per_source\" | \"off\" | \"auto\" on the binary (or --@rules_sycl//sycl:device_code_split)",
+    "-fsycl-rdc": "rdc = \"on\" on the binary (or --@rules_sycl//sycl:rdc)",
+    "-fno-sycl-rdc": "rdc = \"off\" on the binary (or --@rules_sycl//sycl:rdc)",
+    "-fsycl-device-only": "nothing: the build runs the device compile itself",
+    "-fsycl": "nothing: every SYCL compile has it",
+}
+
+def split_copts(ctx):
+    """copts split by the step that understands them: (host and device, device only).
+
+    Args:
+      ctx: the rule context (copts).
+
+    Returns:
+      (list of string, list of string).
+    """
+    both, device = [], []
+    for c in ctx.attr.copts:
+        name = c.split("=", 1)[0]
+        if name in _DRIVER_OPTIONS_ELSEWHERE:
+            fail("copts: %s is a DPC++ driver option that the build expresses otherwise; write %s" % (c, _DRIVER_OPTIONS_ELSEWHERE[name]), attr = "copts")
+        if c.startswith("-fsycl-") or c.startswith("-fno-sycl-"):
+            device.append(c)
+        else:
+            both.append(c)
+    return both, device
+
 def create_common(ctx, traits, devices_config):
     """Gathers what every action of a SYCL target needs, once.
 
@@ -136,10 +169,13 @@ def create_common(ctx, traits, devices_config):
     Returns:
       struct(tc, cc, cc_toolchain, feature_configuration, device_debug, device_opt_level,
       host_via_cc, traits, traits_flags, own_includes,
-      devices_config, flags, host_flags, headers, compile_inputs, srcs, hdrs): hdrs are the
+      devices_config, flags, device_flags, host_copts, host_flags, headers, compile_inputs,
+      srcs, hdrs): hdrs are the
       target's own headers (virtual includes among them), which dependents see; flags are
       the include, define and copt flags of host and device compiles (with the C++
-      toolchain's sysroot, if it has one); host_flags the C++ toolchain's flags for the
+      toolchain's sysroot, if it has one); device_flags the copts only the device front
+      end takes (DPC++ driver options, -fsycl-*), host_copts the other copts; host_flags
+      the C++ toolchain's flags for the
       host compile (host_compile_flags); host_via_cc says that the C++ toolchain
       compiles the host side itself (SYCL_HOST_COMPILER_FEATURE); traits_flags make a
       compile include the traits header; own_includes are the target's includes,
@@ -164,7 +200,8 @@ def create_common(ctx, traits, devices_config):
         own_includes.append(virtual_dir)
     traits_flags = ["-I", traits.dirname, "-include", traits.path]
     flags = std_flags + _include_flags(ctx, cc) + ["-I" + d for d in own_includes]
-    flags = flags + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + ctx.attr.copts + traits_flags
+    host_copts, device_copts = split_copts(ctx)
+    flags = flags + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + host_copts + traits_flags
     debug, opt_level = device_debug_and_opt(host_flags)
     if debug:
         # After the front end's -gline-tables-only: full debug info, kept to the images.
@@ -190,6 +227,8 @@ def create_common(ctx, traits, devices_config):
         own_includes = own_includes,
         devices_config = devices_config,
         flags = tuple(flags),
+        device_flags = tuple(device_copts),
+        host_copts = tuple(host_copts),
         host_flags = tuple(host_flags),
         headers = depset(hdrs, transitive = [cc.headers] + toolchain_files),
         compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files] + toolchain_files),

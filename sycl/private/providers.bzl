@@ -21,6 +21,9 @@ SyclToolchainInfo = provider(
         "libclc": "dict: device-IR key kind ('nvptx', 'amdgcn') to libclc's library File or None (device math).",
         "spirv_translator": "File or None: a DPC++ install's llvm-spirv (SPIR-V with DPC++'s options, family dpcpp).",
         "device_libs": "list of File: DPC++'s device libraries (libsycl-*.bc) in its driver's link order (family dpcpp).",
+        "front_end": "File or None: sycl-jit-fe, DPC++'s device front end from its compiler library (family dpcpp without icpx; clang then compiles host code only).",
+        "front_end_library": "File or None: the compiler library front_end loads (libsycl-jit.so.N of Intel's runtime wheel).",
+        "front_end_files": "depset of File: front_end_library and the libraries it loads.",
         "tool_files": "depset of File: shared libraries every tool loads.",
         "compile_files": "depset of File: what a device compile reads besides its sources (resource headers, libraries).",
         "env": "dict: the environment of every tool action (LD_LIBRARY_PATH: the directories of the tools' libraries).",
@@ -32,6 +35,7 @@ SyclInfo = provider(
     fields = {
         "device_ir": "depset of File: per-TU device LLVM IR (.ll) of the spir64 family, transitively.",
         "tus": "depset of struct(src, flags, inputs): every TU with its compile flags, for the second (NVPTX) device compile of sycl_binary (src None: an imported TU, with spir64 device IR only).",
+        "front_ends": "depset of struct(label, front_end): which device front end compiled each library's device IR (front_end_name: clang, dpcpp, dpcpp-jit); a binary refuses to mix them.",
     },
 )
 
@@ -44,5 +48,7 @@ SyclRuntimeInfo = provider(
         "library_dirs": "list of string: runfiles paths (relative to the runfiles root) of the directories holding its shared libraries, for the program's RUNPATH.",
         "env": "dict: environment of the program's tests and runs (paths relative to the runfiles' workspace directory), e.g. OCL_ICD_FILENAMES for the device it ships.",
         "description": "string: what it is, for messages (e.g. 'DPC++ libsycl 2026.1.2').",
+        "front_end_unavailable": "string: why front_end is None for a runtime that needs one ('' when none is needed).",
+        "front_end": "SyclToolchainInfo or None: the device front end real SYCL code of this runtime is compiled with when no DPC++ toolchain (icpx) was resolved (DPC++'s from Intel's runtime wheel).",
     },
 )

@@ -1,7 +1,7 @@
 """sycl_runtime: the SYCL runtime a program links, chosen per target or by a flag."""
 
 load("@bazel_skylib//lib:paths.bzl", "paths")
-load("//sycl/private:providers.bzl", "SyclRuntimeInfo")
+load("//sycl/private:providers.bzl", "SyclRuntimeInfo", "SyclToolchainInfo")
 
 def _runfiles_dir(ctx, f):
     """The directory of f relative to the runfiles root.
@@ -21,6 +21,8 @@ def _runfiles_dir(ctx, f):
 def _sycl_runtime_impl(ctx):
     if ctx.attr.unavailable:
         fail("%s: %s" % (ctx.label, ctx.attr.unavailable))
+    if ctx.attr.front_end and ctx.attr.kind != "dpcpp":
+        fail("front_end is for Intel's runtime (kind = \"dpcpp\")", attr = "front_end")
     ccs = [d[CcInfo] for d in ctx.attr.deps]
     libs = ctx.files.shared_libraries
     if ctx.files.hdrs or libs:
@@ -67,6 +69,8 @@ def _sycl_runtime_impl(ctx):
             library_dirs = sorted({_runfiles_dir(ctx, f): 1 for f in libs}.keys()),
             env = env,
             description = ctx.attr.description or ctx.attr.kind,
+            front_end = ctx.attr.front_end[SyclToolchainInfo] if ctx.attr.front_end else None,
+            front_end_unavailable = ctx.attr.front_end_unavailable,
         ),
         DefaultInfo(runfiles = runfiles),
     ]
@@ -90,6 +94,8 @@ sycl_runtime = rule(
         "opencl_icd": attr.label(allow_single_file = True, doc = "An OpenCL ICD library the runtime's tests use as their only OpenCL platform (OCL_ICD_FILENAMES)."),
         "env": attr.string_dict(doc = "More environment of the program's tests."),
         "description": attr.string(doc = "What it is, for messages."),
+        "front_end_unavailable": attr.string(doc = "Why this runtime has no front_end (a runtime root without DPC++'s compiler library, or of another version): a SYCL target using it fails at analysis with this message unless a DPC++ toolchain (icpx) is registered."),
+        "front_end": attr.label(providers = [SyclToolchainInfo], doc = "A dpcpp-family sycl_toolchain that compiles the device code of programs and libraries using this runtime when no DPC++ toolchain (icpx) is registered: DPC++'s front end from Intel's runtime wheel. kind = \"dpcpp\" only."),
         "unavailable": attr.string(doc = "If set, using this runtime fails at analysis with this message (a runtime repository that found nothing)."),
     },
     provides = [CcInfo, SyclRuntimeInfo],

@@ -19,7 +19,7 @@ def compile_sources(ctx, steps, common):
     tus = [struct(src = src, flags = common.flags, inputs = common.headers) for src in common.srcs]
     if common.tc.family == "dpcpp":
         fronts = [dpcpp_device_compile(ctx, steps, common, src) for src in common.srcs]
-        objects = [dpcpp_host_compile(ctx, common, src, f.header, f.footer, i) for i, (src, f) in enumerate(zip(common.srcs, fronts))]
+        objects = [dpcpp_host_compile(ctx, common, src, f.header, f.footer, i, steps) for i, (src, f) in enumerate(zip(common.srcs, fronts))]
         return [f.ir for f in fronts], objects, tus
     device = [device_compile(ctx, steps, common, src) for src in common.srcs]
     if not common.srcs:

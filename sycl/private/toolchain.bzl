@@ -1,6 +1,6 @@
 """The sycl_toolchain rule: a device compiler family as a Bazel toolchain."""
 
-load("//sycl/private:providers.bzl", "SyclToolchainInfo")
+load("//sycl/private:providers.bzl", "SyclRuntimeInfo", "SyclToolchainInfo")
 
 TOOLCHAIN_TYPE = str(Label("//toolchain:sycl_toolchain_type"))
 
@@ -24,6 +24,8 @@ def _sycl_toolchain_impl(ctx):
     # libbsd, ...); only the executables' RUNPATH points next to them. A remote worker
     # has none of these, so every tool action gets their directories.
     library_path = _library_path(ctx.files.shared_libs + ctx.files.ocloc_libs)
+    if ctx.attr.front_end and (ctx.attr.family != "dpcpp" or not ctx.file.front_end_library):
+        fail("front_end is DPC++'s device front end from its compiler library: it needs family = \"dpcpp\" and front_end_library", attr = "front_end")
     info = SyclToolchainInfo(
         family = ctx.attr.family,
         clang = ctx.executable.clang,
@@ -43,6 +45,9 @@ def _sycl_toolchain_impl(ctx):
         libclc = {"nvptx": _file(ctx.attr.libclc_nvptx), "amdgcn": _file(ctx.attr.libclc_amdgcn)},
         spirv_translator = _file(ctx.attr.spirv_translator),
         device_libs = ctx.files.device_libs,
+        front_end = ctx.executable.front_end,
+        front_end_library = ctx.file.front_end_library,
+        front_end_files = depset(ctx.files.front_end_files + ctx.files.front_end_library),
         tool_files = libs,
         compile_files = depset(ctx.files.resource_headers, transitive = [libs]),
         env = {"LD_LIBRARY_PATH": library_path} if library_path else {},
@@ -75,6 +80,9 @@ sycl_toolchain = rule(
         "libclc_amdgcn": attr.label(doc = "libclc's AMDGPU library (amdgcn-amd-amdhsa.bc, optional): the math functions of kernels built for AMD GPUs.", allow_single_file = [".bc"], cfg = "exec"),
         "spirv_translator": attr.label(doc = "A DPC++ install's llvm-spirv (optional, family dpcpp): writes the SPIR-V of every SPIR target with DPC++'s options instead of llc's SPIR-V backend.", **_optional_tool),
         "device_libs": attr.label_list(doc = "DPC++'s SYCL device libraries (libsycl-*.bc), in the order DPC++'s driver links them (family dpcpp): linked -only-needed into each device module after the device link.", allow_files = [".bc"], cfg = "exec"),
+        "front_end": attr.label(doc = "The device front end of a dpcpp-family toolchain without icpx: rules_sycl's sycl-jit-fe, which runs DPC++'s SYCL front end from front_end_library (libsycl-jit of Intel's runtime wheel) on one TU. The clang attribute then compiles the host side only.", executable = True, cfg = "exec"),
+        "front_end_library": attr.label(doc = "DPC++'s compiler library that front_end loads (libsycl-jit.so.N).", allow_single_file = True, cfg = "exec"),
+        "front_end_files": attr.label_list(doc = "The libraries front_end_library loads (declared inputs of every front-end action).", allow_files = True, cfg = "exec"),
         "shared_libs": attr.label_list(doc = "Shared libraries the tools load.", allow_files = True, cfg = "exec"),
         "resource_headers": attr.label_list(doc = "clang's resource headers.", allow_files = True, cfg = "exec"),
     },
@@ -82,5 +90,42 @@ sycl_toolchain = rule(
 )
 
 def find_sycl_toolchain(ctx):
-    """Returns the SyclToolchainInfo resolved for ctx (a rule with TOOLCHAIN_TYPE in toolchains)."""
-    return ctx.toolchains[TOOLCHAIN_TYPE].sycl
+    """The SYCL device compiler of ctx: DPC++'s for real SYCL code, else the resolved one.
+
+    A DPC++ toolchain that resolution found (icpx) serves every target. Otherwise a
+    target whose runtime is Intel's libsycl (its runtime attribute, else
+    --@rules_sycl//sycl:runtime) is compiled by the front end that runtime brings (DPC++'s
+    from Intel's runtime wheel): real SYCL 2020 code needs DPC++'s front end, whichever
+    toolchain upstream clang registered. The rsycl runtime keeps the resolved toolchain
+    (upstream clang with the rsycl API).
+
+    Args:
+      ctx: a rule context with TOOLCHAIN_TYPE in its toolchains (and runtime attributes).
+
+    Returns:
+      SyclToolchainInfo.
+    """
+    tc = ctx.toolchains[TOOLCHAIN_TYPE].sycl
+    if tc.family == "dpcpp":
+        return tc
+    runtime = getattr(ctx.attr, "runtime", None) or getattr(ctx.attr, "_runtime_flag", None)
+    info = runtime[SyclRuntimeInfo] if runtime and SyclRuntimeInfo in runtime else None
+    if info and info.front_end:
+        return info.front_end
+    if info and info.front_end_unavailable:
+        fail("%s: no DPC++ device front end for SYCL 2020 code: %s" % (ctx.label, info.front_end_unavailable))
+    return tc
+
+def front_end_name(tc):
+    """What compiles a toolchain's device code, for messages and consistency checks.
+
+    Args:
+      tc: a SyclToolchainInfo.
+
+    Returns:
+      string: "clang", "dpcpp" (icpx or intel/llvm's driver) or "dpcpp-jit" (DPC++'s front
+      end from Intel's runtime wheel).
+    """
+    if tc.front_end:
+        return "dpcpp-jit"
+    return tc.family

@@ -39,7 +39,7 @@ def device_compile(ctx, steps, common, src):
     Returns:
       The device IR File (.dev.ll), not yet optimised.
     """
-    return _tu_compile(ctx, steps, common, src, ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS, ".dev.ll", "SyclDeviceCompile", "device")
+    return _tu_compile(ctx, steps, common, src, ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS + list(common.device_flags), ".dev.ll", "SyclDeviceCompile", "device")
 
 def host_compile(ctx, steps, common, src):
     """SyclHostCompile: the host side of a TU, a plain object file.
@@ -84,7 +84,7 @@ def cc_host_compile(ctx, common):
         includes = common.own_includes,
         defines = ctx.attr.defines,
         local_defines = ctx.attr.local_defines,
-        user_compile_flags = ["-Xclang", "-fsycl-is-host"] + list(common.traits_flags) + ctx.attr.copts,
+        user_compile_flags = ["-Xclang", "-fsycl-is-host"] + list(common.traits_flags) + list(common.host_copts),
         disallow_nopic_outputs = True,
     )
     return outputs.pic_objects
@@ -99,7 +99,9 @@ def dpcpp_device_compile(ctx, steps, common, src):
     """SyclDeviceCompile of a DPC++ toolchain: spir64 device IR, integration header and footer.
 
     What DPC++'s driver runs for the device side of a TU (-fsycl-is-device with
-    -fsycl-int-header and -fsycl-int-footer), as one action.
+    -fsycl-int-header and -fsycl-int-footer), as one action: icpx's driver, or, for a
+    toolchain with a front_end, rules_sycl's sycl-jit-fe over DPC++'s compiler library
+    from Intel's runtime wheel (its bitcode, .dev.bc).
 
     Args:
       ctx: the rule context.
@@ -111,13 +113,26 @@ def dpcpp_device_compile(ctx, steps, common, src):
       struct(ir, header, footer): the device IR File and the two generated headers.
     """
     stem = _stem(ctx, src)
-    ir = ctx.actions.declare_file(stem + ".dev.ll")
+    tc = common.tc
     header = ctx.actions.declare_file(stem + ".int_header.h")
     footer = ctx.actions.declare_file(stem + ".int_footer.h")
+    if tc.front_end:
+        ir = ctx.actions.declare_file(stem + ".dev.bc")
+        steps.append(step(
+            tc.front_end,
+            ["--library=" + tc.front_end_library.path, "--source=" + src.path, "--output=" + ir.path, "--int-header=" + header.path, "--int-footer=" + footer.path, "--"] +
+            [common.device_opt_level] + DPCPP_DEVICE_FLAGS + list(common.device_flags) + list(common.flags),
+            depset([src], transitive = [common.compile_inputs, tc.front_end_files]),
+            [ir, header, footer],
+            "SyclDeviceCompile",
+            "Compiling SYCL device code %s (DPC++'s front end from Intel's runtime wheel)" % src.short_path,
+        ))
+        return struct(ir = ir, header = header, footer = footer)
+    ir = ctx.actions.declare_file(stem + ".dev.ll")
     steps.append(step(
-        common.tc.clang,
+        tc.clang,
         ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-Xclang", "-fsycl-int-header=" + header.path, "-Xclang", "-fsycl-int-footer=" + footer.path] +
-        [common.device_opt_level] + DPCPP_DEVICE_FLAGS + list(common.flags) + [src, "-o", ir],
+        [common.device_opt_level] + DPCPP_DEVICE_FLAGS + list(common.device_flags) + list(common.flags) + [src, "-o", ir],
         depset([src], transitive = [common.compile_inputs]),
         [ir, header, footer],
         "SyclDeviceCompile",
@@ -154,14 +169,21 @@ def dpcpp_target_compile(ctx, steps, tc, tu, index, offload, opt_level):
     ))
     return ll
 
-def dpcpp_host_compile(ctx, common, src, header, footer, index):
-    """The host side of a TU of a DPC++ toolchain, through the C++ toolchain (CppCompile).
+# DPC++'s driver defines this for the host compile of every SYCL TU (unnamed lambda
+# kernels are on by default); the integration header of an unnamed-lambda kernel needs it.
+DPCPP_HOST_DEFINES = ["-D__SYCL_UNNAMED_LAMBDA__"]
+
+def dpcpp_host_compile(ctx, common, src, header, footer, index, steps = None):
+    """The host side of a TU of a DPC++ toolchain (CppCompile, or SyclHostCompile).
 
     As DPC++ does for -fsycl-host-compiler: the source with the integration footer
     appended (here: a generated file that #includes the source, then the footer, as
     append-file --use-include writes it) is compiled with -include of the integration
-    header. The compilation mode, --copt, copts and defines apply as to cc_library's
-    sources; -fsycl-is-host is added when the C++ toolchain's compiler is clang.
+    header and -fsycl-is-host. Through the C++ toolchain when its compiler is clang
+    (common.host_via_cc: the compilation mode, --copt, copts and defines apply as to
+    cc_library's sources); otherwise by the SYCL toolchain's clang with the C++
+    toolchain's flags (a SyclHostCompile step): GCC cannot compile DPC++'s host side
+    (unnamed-lambda kernels need clang's __builtin_sycl_unique_stable_name).
 
     Args:
       ctx: the rule context.
@@ -170,12 +192,26 @@ def dpcpp_host_compile(ctx, common, src, header, footer, index):
       header: the integration header File.
       footer: the integration footer File.
       index: the TU's position (keeps compile names unique).
+      steps: the step list SyclHostCompile is appended to when the C++ toolchain's
+        compiler is not clang (None: compile through the C++ toolchain all the same).
 
     Returns:
       The position-independent object File.
     """
     appended = ctx.actions.declare_file(_stem(ctx, src) + ".footer.cpp")
     ctx.actions.write(appended, '#include "%s"\n#include "%s"\n' % (src.path, footer.path))
+    if not common.host_via_cc and steps != None:
+        out = ctx.actions.declare_file(_stem(ctx, src) + ".o")
+        steps.append(step(
+            common.tc.clang,
+            list(common.host_flags) + ["-Xclang", "-fsycl-is-host", "-c", "-include", header] + DPCPP_HOST_DEFINES +
+            list(common.flags) + [appended, "-o", out],
+            depset([src, appended, header, footer], transitive = [common.compile_inputs]),
+            [out],
+            "SyclHostCompile",
+            "Compiling SYCL host code %s" % src.short_path,
+        ))
+        return out
     host_mode = ["-Xclang", "-fsycl-is-host"] if common.host_via_cc else []
     _, outputs = cc_common.compile(
         name = "%s_tu%d" % (ctx.label.name, index),
@@ -189,7 +225,7 @@ def dpcpp_host_compile(ctx, common, src, header, footer, index):
         includes = common.own_includes,
         defines = ctx.attr.defines,
         local_defines = ctx.attr.local_defines,
-        user_compile_flags = ["-include", header.path] + host_mode + list(common.traits_flags) + ctx.attr.copts,
+        user_compile_flags = ["-include", header.path] + host_mode + DPCPP_HOST_DEFINES + list(common.traits_flags) + list(common.host_copts),
         disallow_nopic_outputs = True,
     )
     return outputs.pic_objects[0]

@@ -33,7 +33,8 @@ def dpcpp_device_link(ctx, steps, tc, irs, key, name):
 
     DPC++'s driver links the TUs' device code (llvm-link ... --suppress-warnings), then
     its SYCL device libraries with -only-needed, in its own order (the toolchain's
-    device_libs); either link is skipped where it has one input.
+    device_libs); either link is skipped where it has one input (except for a
+    toolchain with a front_end, whose bitcode becomes the text the later steps read).
 
     Args:
       ctx: the rule context.
@@ -47,7 +48,9 @@ def dpcpp_device_link(ctx, steps, tc, irs, key, name):
       The linked IR File.
     """
     linked = irs[0]
-    if len(irs) > 1:
+
+    # DPC++'s front end from the runtime wheel writes bitcode: one TU is made text too.
+    if len(irs) > 1 or tc.front_end:
         linked = ctx.actions.declare_file(scratch_path(ctx, name + ".linked.ll"))
         steps.append(step(
             tc.llvm_link,

@@ -21,7 +21,9 @@ def split(ctx, steps, prop, chain, mode, shards, program_metadata = False):
       list of directory Files, one per shard, each with a files.table.
     """
     dirs = [ctx.actions.declare_directory(scratch_path(ctx, "%s.shard_%d" % (chain, s))) for s in range(shards)]
-    argv = ["split", "-split=" + mode] + (["-emit-program-metadata"] if program_metadata else [])
+    # Only kernels are entry points (DPC++'s driver asks sycl-post-link for
+    # -emit-only-kernels-as-entry-points): a SYCL_EXTERNAL function is no kernel.
+    argv = ["split", "-split=" + mode, "-emit-only-kernels-as-entry-points"] + (["-emit-program-metadata"] if program_metadata else [])
     argv += ["--shard-dir=" + d.path for d in dirs] + [prop.path]
     steps.append(step(
         ctx.executable._sycl_device,

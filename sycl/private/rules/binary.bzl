@@ -12,7 +12,7 @@ load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "amdgcn_arch", "device_
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
 load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps", "step")
-load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
+load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "front_end_name")
 
 def _flag(ctx, attr_value, flag):
     return attr_value or getattr(ctx.attr, flag)[BuildSettingInfo].value
@@ -53,6 +53,26 @@ def _chains(ctx, steps, tc, irs_by_key, rdc):
             chains[key] = [("%s_tu%d" % (fname, i), ir) for i, ir in enumerate(irs)]
     return chains
 
+def check_front_ends(ctx, tc, deps):
+    """Fails at analysis when a library's device code comes from another front end.
+
+    Device IR of DPC++'s front end and of upstream clang's (the rsycl API) cannot be
+    linked into one program, and which one compiles a library follows its runtime.
+
+    Args:
+      ctx: the rule context.
+      tc: the program's SyclToolchainInfo.
+      deps: the deps' SyclInfo providers.
+    """
+    own = front_end_name(tc)
+    for d in deps:
+        for fe in d.front_ends.to_list():
+            if fe.front_end != own:
+                fail(("%s's device code was compiled by the %s front end, and %s's by the %s front end: they cannot be linked. " +
+                      "Give both the same runtime (the runtime attribute of sycl_library and sycl_binary, or --@rules_sycl//sycl:runtime): " +
+                      "@sycl_dpcpp//:runtime for SYCL 2020 code (DPC++'s front end), @rules_sycl//runtime:rsycl for the rsycl API (upstream clang)") %
+                     (fe.label, fe.front_end, ctx.label, own))
+
 def binary_pipeline(ctx, steps):
     """Appends every step of a SYCL program's build to steps (nothing is registered).
 
@@ -71,6 +91,7 @@ def binary_pipeline(ctx, steps):
     common = sycl_common(ctx, devices)
     device, objects, tus = compile_sources(ctx, steps, common)
     deps = [d[SyclInfo] for d in ctx.attr.deps if SyclInfo in d]
+    check_front_ends(ctx, common.tc, deps)
     device_ir = depset(device, transitive = [d.device_ir for d in deps]).to_list()
     all_tus = depset(tus, transitive = [d.tus for d in deps]).to_list()
     rdc = ctx.attr.rdc == "on" or (ctx.attr.rdc == "auto" and ctx.attr._rdc_flag[BuildSettingInfo].value)
@@ -91,7 +112,13 @@ def binary_pipeline(ctx, steps):
     for key in chains:
         program_metadata = triple_of.get(key) in ("nvptx64", "amdgcn")
         for chain, ir in chains[key]:
-            if common.tc.family == "dpcpp":
+            if common.tc.front_end:
+                # DPC++'s front end from the runtime wheel propagated aspects and optimised;
+                # the C library calls DPC++'s device libraries would resolve (the wheel
+                # ships none) become OpenCL built-ins, as for upstream clang's SPIR code.
+                prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, False, validate = False, math = "spirv")
+                split_of[chain] = split(ctx, steps, prop, chain, mode, shards, program_metadata)
+            elif common.tc.family == "dpcpp":
                 # DPC++'s front end propagated aspects and optimised: split what it wrote.
                 locations_of[chain] = None
                 split_of[chain] = split(ctx, steps, ir, chain, mode, shards, program_metadata)

@@ -3,10 +3,10 @@
 load("//sycl/private:actions/compile.bzl", "archive")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN")
 load("//sycl/private:device_config.bzl", "FLAG_DEVICE_ATTRS", "resolved_devices")
-load("//sycl/private:providers.bzl", "SyclInfo")
+load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
 load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps")
-load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
+load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "front_end_name")
 
 def _linking_context(ctx, common, archive_file):
     linkopts = [o for opt in ctx.attr.linkopts for o in ctx.tokenize(ctx.expand_location(opt, ctx.attr.deps))]
@@ -54,6 +54,10 @@ def _sycl_library_impl(ctx):
     sycl = SyclInfo(
         device_ir = depset(device, transitive = [d[SyclInfo].device_ir for d in deps if SyclInfo in d]),
         tus = depset(tus, transitive = [d[SyclInfo].tus for d in deps if SyclInfo in d]),
+        front_ends = depset(
+            [struct(label = str(ctx.label), front_end = front_end_name(common.tc))] if ctx.files.srcs else [],
+            transitive = [d[SyclInfo].front_ends for d in deps if SyclInfo in d],
+        ),
     )
     runfiles = ctx.runfiles(files = ctx.files.data)
     for t in ctx.attr.data + deps:
@@ -71,6 +75,8 @@ LIBRARY_ATTRS = {
     "implementation_deps": attr.label_list(providers = [[CcInfo]], doc = "Dependencies this library's own sources compile against, whose headers, includes and defines do not reach its dependents (linked and their device code used all the same)."),
     "include_prefix": attr.string(doc = "Prefix added to the include path of every header of hdrs, as cc_library's."),
     "linkopts": attr.string_list(doc = "Linker flags of every binary that depends on this library, as cc_library's."),
+    "runtime": attr.label(providers = [SyclRuntimeInfo], doc = "The SYCL runtime of the programs that use this library (default --@rules_sycl//sycl:runtime): its headers, and the device front end it implies (Intel's libsycl: DPC++'s; the rsycl test runtime: upstream clang with the rsycl API). A binary refuses libraries compiled by another front end than its own."),
+    "_runtime_flag": attr.label(default = Label("//sycl:runtime")),
     "strip_include_prefix": attr.string(doc = "Prefix removed from the include path of every header of hdrs (relative to the package; absolute from the repository root with a leading /), as cc_library's."),
 }
 
