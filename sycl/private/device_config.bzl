@@ -283,15 +283,20 @@ def device_ir_key(device, family = "clang"):
     Upstream clang ("clang"): "spir" for every SPIR target, "nvptx:sm_XX" per NVIDIA
     architecture, "amdgcn:gfxNNN" per AMD architecture. DPC++ ("dpcpp") compiles once per offload target, as its driver does
     for -fsycl-targets: "spir" for the spir64 triple (JIT SPIR-V), "dpcpp:<target>" for
-    the others (dpcpp_offload_target).
+    the others (dpcpp_offload_target). DPC++'s front end from Intel's runtime wheel
+    ("dpcpp-jit", front_end_name) writes spir64 code only: "spir" for every SPIR target
+    (AOT from the SPIR-V), and no key for the others (check_front_end_targets refuses
+    them first).
 
     Args:
       device: a SyclDeviceConfigInfo.
-      family: the SYCL toolchain's family.
+      family: the SYCL toolchain's front_end_name (clang, dpcpp, dpcpp-jit).
 
     Returns:
       string.
     """
+    if family == "dpcpp-jit":
+        return "spir"
     if family == "dpcpp" and device.triple != "spir64":
         return "dpcpp:" + dpcpp_offload_target(device)
     if device.triple == "nvptx64":

@@ -19,7 +19,7 @@ def _flag(ctx, attr_value, flag):
 
 def _irs_by_key(ctx, steps, common, devices, device_ir, tus):
     """Device IR per device-IR key: spir64 from the compiles, the others compiled again per key."""
-    family = common.tc.family
+    family = front_end_name(common.tc)
     irs = {"spir": device_ir}
     for name, d in devices:
         key = device_ir_key(d, family)
@@ -54,7 +54,9 @@ def _chains(ctx, steps, tc, irs_by_key, rdc):
     return chains
 
 def check_front_ends(ctx, tc, deps):
-    """Fails at analysis when a library's device code comes from another front end.
+    """Fails at analysis for a target or library the program's front end cannot serve.
+
+    DPC++'s front end from the runtime wheel writes spir64 code only.
 
     Device IR of DPC++'s front end and of upstream clang's (the rsycl API) cannot be
     linked into one program, and which one compiles a library follows its runtime.
@@ -65,6 +67,12 @@ def check_front_ends(ctx, tc, deps):
       deps: the deps' SyclInfo providers.
     """
     own = front_end_name(tc)
+    if own == "dpcpp-jit":
+        for name, d in resolved_devices(ctx):
+            if not d.triple.startswith("spir"):
+                fail(("target %s (%s) cannot be served by DPC++'s front end from Intel's runtime wheel, which writes spir64 code only. " +
+                      "Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), " +
+                      "or write its device code against the rsycl API for upstream clang (runtime = \"@rules_sycl//runtime:rsycl\")") % (name, d.triple), attr = "targets")
     for d in deps:
         for fe in d.front_ends.to_list():
             if fe.front_end != own:
@@ -108,7 +116,7 @@ def binary_pipeline(ctx, steps):
     checked_key = "spir" if "spir" in chains else sorted(chains.keys())[0] if chains else None
 
     # DPC++'s driver asks sycl-post-link for program metadata for NVPTX and AMDGCN only.
-    triple_of = {device_ir_key(d, common.tc.family): d.triple for _, d in devices}
+    triple_of = {device_ir_key(d, front_end_name(common.tc)): d.triple for _, d in devices}
     for key in chains:
         program_metadata = triple_of.get(key) in ("nvptx64", "amdgcn")
         for chain, ir in chains[key]:
@@ -136,7 +144,7 @@ def binary_pipeline(ctx, steps):
     for name, d in devices:
         wtarget, wformat = wrap_kind(d)
         target = tool_target_name(name, d)
-        for chain, _ in chains[device_ir_key(d, common.tc.family)]:
+        for chain, _ in chains[device_ir_key(d, front_end_name(common.tc))]:
             for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain], locations_of[chain])):
                 tables.append((wtarget, wformat, images))
                 report.append((target, split_of[chain][s], images))

@@ -1,0 +1,5 @@
+#pragma once
+
+#include <sycl/sycl.hpp>
+
+SYCL_EXTERNAL float twice(float x);

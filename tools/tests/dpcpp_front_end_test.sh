@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The SyclDeviceCompile action of DPC++'s front end from Intel's runtime wheel
+# (toolchain/dpcpp_jit/sycl-jit-fe over @sycl_dpcpp's libsycl-jit): a syntax error and a
+# missing header reported at their source lines with nothing written; the same bytes from
+# two output roots and source directories; a library that is not DPC++'s refused in one
+# line; and, in a real build, [SYCL/kernel param opt] in the images of a kernel whose
+# unused capture DPC++ eliminated (the program then runs only if libsycl skips it).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+tools/bazel build //toolchain/dpcpp_jit:sycl-jit-fe //examples/sycl2020:vector_add_test >"$tmp/build.log" 2>&1 || { tail -30 "$tmp/build.log"; fail "build"; }
+FE="$ROOT/bazel-bin/toolchain/dpcpp_jit/sycl-jit-fe"
+LIB="$(tools/bazel info output_base 2>/dev/null)/external/sycl_dpcpp/lib/libsycl-jit.so.22.1"
+[ -f "$LIB" ] || fail "no $LIB"
+
+mkdir -p "$tmp/a/src" "$tmp/b/src" "$tmp/a/out" "$tmp/b/elsewhere/out"
+cat >"$tmp/a/src/ok.cpp" <<'CPP'
+#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  int *p = sycl::malloc_shared<int>(4, q);
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { p[i] = int(i[0]); }).wait();
+}
+CPP
+cp "$tmp/a/src/ok.cpp" "$tmp/b/src/ok.cpp"
+printf '#include <sycl/sycl.hpp>\n\nint main() {\n  sycl::queue q\n  return 0;\n}\n' >"$tmp/a/src/syntax.cpp"
+printf '#include <sycl/sycl.hpp>\n\n#include "nope.h"\n' >"$tmp/a/src/missing.cpp"
+
+fe() { "$FE" --library="$LIB" "$@" </dev/null; }
+
+# A syntax error: DPC++'s message at the line, exit 1, no output files.
+(cd "$tmp/a" && fe --source=src/syntax.cpp --output=out/s.bc --int-header=out/s.h --int-footer=out/s.f -- -O2) >"$tmp/err" 2>&1 && fail "a syntax error compiled"
+grep -q "src/syntax.cpp:4:[0-9]*: error: expected ';'" "$tmp/err" || { cat "$tmp/err"; fail "the syntax error is not reported at src/syntax.cpp:4"; }
+[ -z "$(ls "$tmp/a/out")" ] || fail "a failed compile left files: $(ls "$tmp/a/out")"
+
+# A missing header: at the #include's line.
+(cd "$tmp/a" && fe --source=src/missing.cpp --output=out/m.bc --int-header=out/m.h --int-footer=out/m.f) >"$tmp/err" 2>&1 && fail "a missing header compiled"
+grep -q "src/missing.cpp:3:[0-9]*: .*'nope.h' file not found" "$tmp/err" || { cat "$tmp/err"; fail "the missing header is not reported at src/missing.cpp:3"; }
+
+# The same TU from two roots, written to different output paths: the same bytes.
+(cd "$tmp/a" && fe --source=src/ok.cpp --output=out/ok.bc --int-header=out/ok.h --int-footer=out/ok.f -- -O2) || fail "ok.cpp in a/"
+(cd "$tmp/b" && fe --source="$tmp/b/src/ok.cpp" --output=elsewhere/out/x.bc --int-header=elsewhere/out/x.h --int-footer=elsewhere/out/x.f -- -O2) || fail "ok.cpp in b/"
+cmp "$tmp/a/out/ok.bc" "$tmp/b/elsewhere/out/x.bc" || fail "the device IR differs between two roots"
+cmp "$tmp/a/out/ok.h" "$tmp/b/elsewhere/out/x.h" || fail "the integration header differs between two roots"
+cmp "$tmp/a/out/ok.f" "$tmp/b/elsewhere/out/x.f" || fail "the integration footer differs between two roots"
+grep -q "$tmp" "$tmp/a/out/ok.bc" "$tmp/a/out/ok.h" && fail "an output holds the build's directory"
+
+# Not DPC++'s compiler library: one line, exit 1.
+zlib="$(ldconfig -p | awk '/libz\.so\.1 / {print $NF; exit}')"
+set +e
+"$FE" --library="$zlib" --source="$tmp/a/src/ok.cpp" --output="$tmp/z.bc" </dev/null 2>"$tmp/err"
+code=$?
+set -e
+[ "$code" = 1 ] && grep -q "does not export compileSYCL" "$tmp/err" || { cat "$tmp/err"; fail "a library without compileSYCL: exit $code"; }
+
+# Dead-argument elimination stays on: the images carry DPC++'s [SYCL/kernel param opt].
+props=$(find -L bazel-bin/examples/sycl2020/_sycl/vector_add_test -name '*.prop' | head -1)
+[ -n "$props" ] || fail "no image properties of vector_add_test"
+grep -q '^\[SYCL/kernel param opt\]' "$props" && grep -A1 '^\[SYCL/kernel param opt\]' "$props" | grep -q '^_ZTS.*=2|' \
+  || { cat "$props"; fail "no [SYCL/kernel param opt] entry in $props"; }
+echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; kernel param opt written)"
