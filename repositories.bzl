@@ -21,8 +21,9 @@ def rules_sycl_dependencies():
     sycl-device tool (as rules_sycl_* repositories: they never clash with your own
     go_repository rules), @sycl_llvm, the host's clang/LLVM 22, and @sycl_cc, the
     hermetic C++ toolchain of that clang (laid out only when registered:
-    rules_sycl_register_cc_toolchain), and @sycl_dpcpp, Intel's DPC++ runtime from
-    SYCL_DPCPP_ROOT or ONEAPI_ROOT (declare it yourself first to give a path). Fails with one line
+    rules_sycl_register_cc_toolchain), and @sycl_dpcpp, Intel's DPC++ runtime and DPC++'s
+    device front end, from SYCL_DPCPP_ROOT or ONEAPI_ROOT, else downloaded as Intel's PyPI
+    wheels pinned in versions.bzl (declare it yourself first to give a path). Fails with one line
     on a Bazel older than versions.bzl's MINIMUM_BAZEL_VERSION, or when the workspace's own
     io_bazel_rules_go (declared before this call) is a release older than
     MINIMUM_RULES_GO_VERSION.
@@ -62,6 +63,7 @@ def rules_sycl_dependencies():
     maybe(
         sycl_dpcpp_repository,
         name = "sycl_dpcpp",
+        wheels = True,
     )
 
 # buildifier: disable=unnamed-macro

@@ -56,7 +56,8 @@ _OPTIONAL_TOOLS = {"llvm-spirv": "spirv_translator", "ocloc": "ocloc", "opencl-a
 def _from_wheels(rctx):
     """Downloads the pinned wheels and lays them out in root/.
 
-    The wheels come from their PyPI URLs, or by file name from wheel_mirror.
+    The wheels come from their PyPI URLs, or by file name from wheel_mirror (the
+    attribute, else SYCL_DPCPP_WHEEL_MIRROR).
 
     Args:
       rctx: the repository context.
@@ -67,8 +68,9 @@ def _from_wheels(rctx):
     for name in sorted(DPCPP_WHEELS):
         w = DPCPP_WHEELS[name]
         url = w["url"]
-        if rctx.attr.wheel_mirror:
-            url = rctx.attr.wheel_mirror.rstrip("/") + "/" + w["file"]
+        mirror = rctx.attr.wheel_mirror or rctx.os.environ.get("SYCL_DPCPP_WHEEL_MIRROR", "")
+        if mirror:
+            url = mirror.rstrip("/") + "/" + w["file"]
         rctx.report_progress("Downloading %s %s (Intel's DPC++ runtime)" % (name, w["version"]))
         rctx.download(url = url, output = "wheels/" + w["file"], sha256 = w["sha256"])
     rctx.report_progress("Laying out Intel's DPC++ runtime from its wheels")
@@ -354,8 +356,8 @@ sycl_dpcpp_repository = repository_rule(
     attrs = {
         "path": attr.string(doc = "The runtime's root (include/, lib/), relative to the main workspace or absolute; tried first."),
         "wheels": attr.bool(doc = "When no install is found: download the wheels pinned in versions.bzl (DPCPP_WHEELS) and lay them out (needs python3)."),
-        "wheel_mirror": attr.string(doc = "A base URL (http(s):// or file://) that holds the pinned wheel files by name, instead of their PyPI URLs."),
+        "wheel_mirror": attr.string(doc = "A base URL (http(s):// or file://) that holds the pinned wheel files by name, instead of their PyPI URLs (default: the SYCL_DPCPP_WHEEL_MIRROR environment variable, e.g. a company mirror)."),
     },
-    environ = ["SYCL_DPCPP_ROOT", "ONEAPI_ROOT", "PATH"],
+    environ = ["SYCL_DPCPP_ROOT", "ONEAPI_ROOT", "PATH", "SYCL_DPCPP_WHEEL_MIRROR"],
     local = True,
 )

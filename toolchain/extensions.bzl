@@ -7,9 +7,9 @@ load("//toolchain:llvm_repository.bzl", "sycl_llvm_repository")
 def _sycl_llvm_impl(_module_ctx):
     sycl_llvm_repository(name = "sycl_llvm")
     sycl_cc_repository(name = "sycl_cc")
-    sycl_dpcpp_repository(name = "sycl_dpcpp")
+    sycl_dpcpp_repository(name = "sycl_dpcpp", wheels = True)
 
 sycl_llvm = module_extension(
     implementation = _sycl_llvm_impl,
-    doc = "Creates @sycl_llvm (clang/LLVM 22 found on the host; SYCL_CLANG_ROOT overrides) and @sycl_cc (the hermetic C++ toolchain of that clang; register_toolchains(\"@sycl_cc//:all\") to use it) and @sycl_dpcpp (Intel's DPC++ runtime from SYCL_DPCPP_ROOT or ONEAPI_ROOT).",
+    doc = "Creates @sycl_llvm (clang/LLVM 22 found on the host; SYCL_CLANG_ROOT overrides) and @sycl_cc (the hermetic C++ toolchain of that clang; register_toolchains(\"@sycl_cc//:all\") to use it) and @sycl_dpcpp (Intel's DPC++ runtime and DPC++'s front end from SYCL_DPCPP_ROOT or ONEAPI_ROOT, else Intel's PyPI wheels).",
 )

@@ -178,6 +178,16 @@ query --repo_env=GOPROXY=file://$MODCACHE/cache/download
 query --repo_env=GOSUMDB=off
 build --repo_env=GOPROXY=file://$MODCACHE/cache/download
 build --repo_env=GOSUMDB=off
+# Intel's DPC++ runtime laid out above: what a user workspace importing this file (the
+# README's quick start, the e2e tests) uses instead of downloading the wheels again.
+build --repo_env=SYCL_DPCPP_ROOT=$DEPS/sycl_dpcpp
+query --repo_env=SYCL_DPCPP_ROOT=$DEPS/sycl_dpcpp
+fetch --repo_env=SYCL_DPCPP_ROOT=$DEPS/sycl_dpcpp
+sync --repo_env=SYCL_DPCPP_ROOT=$DEPS/sycl_dpcpp
+# Where SYCL_DPCPP_ROOT is cleared on purpose (tests of the wheel download): the wheels
+# from pip's cache above, not PyPI again.
+build --repo_env=SYCL_DPCPP_WHEEL_MIRROR=file://${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl/wheels
+query --repo_env=SYCL_DPCPP_WHEEL_MIRROR=file://${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl/wheels
 RC
 mv "$ROOT/.bazelrc.local.new" "$ROOT/.bazelrc.local"
 

@@ -44,6 +44,19 @@ type fileInfo struct {
 	Includes []include
 	Marker   bool // includes a SYCL header or uses a SYCL attribute itself
 	HasMain  bool // defines int main(
+	// Runtime is the runtime label its device API implies ("" for SYCL 2020 code,
+	// which the default runtime serves): rules_sycl's rsycl headers are compiled by
+	// upstream clang, for the test runtime or for libsycl (rsyclRuntimes).
+	Runtime string
+}
+
+// rsyclRuntimes maps rules_sycl's own device API headers to the runtime whose rules
+// compile them with upstream clang: SYCL 2020 code (<sycl/sycl.hpp>) needs no runtime
+// attribute, since the default runtime (Intel's libsycl) compiles it with DPC++'s front
+// end.
+var rsyclRuntimes = map[string]string{
+	"rsycl/sycl_lite.h":    "@rules_sycl//runtime:rsycl",
+	"rsycl/sycl_dpcpp.hpp": "@sycl_dpcpp//:runtime_upstream_clang",
 }
 
 // The headers and attributes that make a file SYCL code. rsycl/sycl_lite.h is the
@@ -58,7 +71,10 @@ var syclHeaders = map[string]bool{
 var (
 	includeRe = regexp.MustCompile(`^\s*#\s*include\s*(?:"([^"\n]+)"|<([^>\n]+)>)`)
 	markerRe  = regexp.MustCompile(`\b(sycl_kernel_entry_point|sycl_external|SYCL_EXTERNAL)\b`)
-	mainRe    = regexp.MustCompile(`(?:^|[^\w:.>])int\s+main\s*\(`)
+	// Upstream clang's own SYCL attributes: code written for upstream clang (the rsycl
+	// API's way), which DPC++'s front end is not meant for.
+	clangAPIRe = regexp.MustCompile(`\b(clang::sycl_kernel_entry_point|clang::sycl_external)\b`)
+	mainRe     = regexp.MustCompile(`(?:^|[^\w:.>])int\s+main\s*\(`)
 )
 
 // readFileInfo scans one file. Comments and string literals are blanked first (keeping
@@ -91,12 +107,18 @@ func scanFile(rel, name string, data []byte) fileInfo {
 					if syclHeaders[inc.Path] {
 						fi.Marker = true
 					}
+					if rt, ok := rsyclRuntimes[inc.Path]; ok {
+						fi.Marker, fi.Runtime = true, rt
+					}
 				}
 			}
 			continue
 		}
 		if markerRe.Match(line) {
 			fi.Marker = true
+		}
+		if fi.Runtime == "" && clangAPIRe.Match(line) {
+			fi.Runtime = rsyclRuntimes["rsycl/sycl_lite.h"]
 		}
 		if mainRe.Match(line) {
 			fi.HasMain = true

@@ -25,6 +25,7 @@ type unit struct {
 	srcs, hdrs []string
 	test, main bool
 	sycl       bool
+	runtime    string // the runtime attribute its files' device API implies (fileInfo.Runtime)
 }
 
 func (u *unit) kind(plainCC bool) string {
@@ -95,6 +96,7 @@ func readFiles(args language.GenerateArgs) ([]string, map[string]*fileInfo) {
 // code, a test or has main. Units are sorted by name.
 func groupUnits(rel string, sc *syclConfig, names []string, files map[string]*fileInfo) []*unit {
 	up, down := syclFiles(rel, names, files)
+	runtimes := fileRuntimes(rel, names, files)
 	units := map[string]*unit{}
 	var order []string
 	get := func(name string) *unit {
@@ -115,6 +117,9 @@ func groupUnits(rel string, sc *syclConfig, names []string, files map[string]*fi
 		u.test = u.test || sc.isTest(n)
 		u.main = u.main || files[n].HasMain
 		u.sycl = u.sycl || up[n]
+		if u.runtime == "" {
+			u.runtime = runtimes[n]
+		}
 	}
 	for _, n := range names {
 		if isHeader(n) {
@@ -123,6 +128,9 @@ func groupUnits(rel string, sc *syclConfig, names []string, files map[string]*fi
 			// A header only SYCL code includes joins a SYCL rule, unless plain C++
 			// gets cc_library rules, where it can live instead.
 			u.sycl = u.sycl || up[n] || (down[n] && !sc.plainCC)
+			if u.runtime == "" {
+				u.runtime = runtimes[n]
+			}
 		}
 	}
 	sort.Strings(order)
@@ -145,6 +153,9 @@ func (u *unit) rule(sc *syclConfig) *rule.Rule {
 	}
 	if len(u.hdrs) > 0 {
 		r.SetAttr("hdrs", u.hdrs)
+	}
+	if u.runtime != "" && kind != "cc_library" {
+		r.SetAttr("runtime", u.runtime)
 	}
 	if kind == "sycl_binary" || kind == "sycl_test" {
 		if len(sc.targets) > 0 {
@@ -186,6 +197,23 @@ func syclFiles(rel string, names []string, files map[string]*fileInfo) (up, down
 		return false
 	})
 	return up, down
+}
+
+// fileRuntimes returns the runtime attribute each file's device API implies: its own
+// include of an rsycl header, or one of a file of this directory it includes.
+func fileRuntimes(rel string, names []string, files map[string]*fileInfo) map[string]string {
+	rt := map[string]string{}
+	for _, n := range names {
+		rt[n] = files[n].Runtime
+	}
+	closeOver(rel, names, files, func(n, h string) bool {
+		if rt[h] != "" && rt[n] == "" {
+			rt[n] = rt[h]
+			return true
+		}
+		return false
+	})
+	return rt
 }
 
 // closeOver calls step(file, included file) for every quoted include between files of

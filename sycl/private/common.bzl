@@ -229,6 +229,10 @@ def create_common(ctx, traits, devices_config):
         flags = tuple(flags),
         device_flags = tuple(device_copts),
         host_copts = tuple(host_copts),
+        # C++17 (SYCL 2020's, DPC++'s headers' minimum) for the C++ toolchain's compiles
+        # too, whatever its own default (Bazel's autodetected toolchain says -std=c++0x),
+        # unless --copt/--cxxopt or copts name a standard.
+        cc_std_flags = () if std_flags or [c for c in ctx.attr.copts if c.startswith("-std=")] else ("-std=c++17",),
         host_flags = tuple(host_flags),
         headers = depset(hdrs, transitive = [cc.headers] + toolchain_files),
         compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files] + toolchain_files),

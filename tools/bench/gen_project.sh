@@ -77,13 +77,16 @@ tlist=$(echo "$targets" | sed 's/[^,][^,]*/"&"/g; s/,/, /g')
   echo
   echo "HDRS = [\"salt.h\"]"
   echo
+  echo "# The kernels are written against the rsycl API: upstream clang compiles them."
+  echo "RT = \"@rules_sycl//runtime:rsycl\""
+  echo
   if [ "$binaries" -gt 0 ]; then
-    echo "[sycl_binary(name = \"bin_%d\" % i, srcs = SRCS, hdrs = HDRS, targets = [$tlist]) for i in range($binaries)]"
+    echo "[sycl_binary(name = \"bin_%d\" % i, srcs = SRCS, hdrs = HDRS, runtime = RT, targets = [$tlist]) for i in range($binaries)]"
   else
-    echo "sycl_binary(name = \"modular\", srcs = SRCS, hdrs = HDRS, targets = [$tlist])"
+    echo "sycl_binary(name = \"modular\", srcs = SRCS, hdrs = HDRS, runtime = RT, targets = [$tlist])"
     echo
-    echo "sycl_monolithic_binary(name = \"mono\", srcs = SRCS, hdrs = HDRS, targets = [$tlist])"
+    echo "sycl_monolithic_binary(name = \"mono\", srcs = SRCS, hdrs = HDRS, runtime = RT, targets = [$tlist])"
     echo
-    echo "sycl_cmake_like_binary(name = \"cmake\", srcs = SRCS, hdrs = HDRS, targets = [$tlist])"
+    echo "sycl_cmake_like_binary(name = \"cmake\", srcs = SRCS, hdrs = HDRS, runtime = RT, targets = [$tlist])"
   fi
 } >"$dir/BUILD.bazel"

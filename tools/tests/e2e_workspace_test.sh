@@ -9,7 +9,11 @@
 #  3. in a copy of e2e/workspace, rules_sycl's local_repository becomes the http_archive
 #     release.sh prints (file:// URL and sha256); Gazelle with the SYCL language writes
 #     the BUILD files; a sycl_binary builds for spir64, pocl_cpu, nvidia_gpu_sm_90 and the
-#     workspace's own sycl_device; the sycl_test runs on PoCL.
+#     workspace's own sycl_device; the sycl_test runs on PoCL;
+#  4. the compatibility report and compile_commands.json there;
+#  5. SYCL 2020 code on libsycl, and a DPC++ front end of another version refused;
+#  6. the runtime and front end laid out from Intel's wheels by the repository rule;
+#  7. a runtime repository that finds nothing refused at analysis.
 # The archive holds what HEAD holds: commit first when you run this by hand.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
@@ -105,14 +109,19 @@ db="$(cat "$WORK/ws/compile_commands.json")" || { echo "FAIL: no compile_command
 grep -qF "\"file\": \"$WORK/ws/app/main.cpp\"" <<<"$db" || { echo "FAIL: compile_commands.json has no entry for app/main.cpp" >&2; exit 1; }
 grep -qF -- '"-fsycl-is-host"' <<<"$db" || { echo "FAIL: no host compile in compile_commands.json" >&2; exit 1; }
 echo "ok: bazel run @rules_sycl//tools:compile_commands in the user's workspace: $(tail -1 "$WORK/cc.log")"
-# 5. Real SYCL host code on libsycl (sycl_app/): passed with the tests above; without a
-# runtime, the build stops at analysis and says what to set.
+# 5. SYCL 2020 code on libsycl (sycl_app/): passed with the tests above. A runtime whose
+# DPC++ front end is of another version than rules_sycl's pin stops the build at analysis
+# with one line.
 grep -E '^//sycl_app:sycl_app_test +(\(cached\) )?PASSED' "$WORK/test.log" || { tail -10 "$WORK/test.log"; echo "FAIL: //sycl_app:sycl_app_test did not pass" >&2; exit 1; }
-if ub build //sycl_app:all --repo_env=SYCL_DPCPP_ROOT= >"$WORK/nodpcpp.log" 2>&1; then
-  echo "FAIL: sycl_app built without a DPC++ runtime" >&2; exit 1
+mkdir -p "$WORK/otherver"
+ln -s "$ROOT/.deps/sycl_dpcpp/include" "$WORK/otherver/include"
+ln -s "$ROOT/.deps/sycl_dpcpp/lib" "$WORK/otherver/lib"
+echo "intel-sycl-rt 2026.2.0" >"$WORK/otherver/VERSION"
+if ub build //sycl_app:all --repo_env=SYCL_DPCPP_ROOT="$WORK/otherver" >"$WORK/otherver.log" 2>&1; then
+  echo "FAIL: sycl_app built with a DPC++ front end of another version" >&2; exit 1
 fi
-grep -q "no DPC++ runtime found. Set SYCL_DPCPP_ROOT" "$WORK/nodpcpp.log" || { tail -10 "$WORK/nodpcpp.log"; echo "FAIL: no clear error without a DPC++ runtime" >&2; exit 1; }
-echo "ok: //sycl_app:sycl_app_test passed on libsycl (SYCL_DPCPP_ROOT); without it: $(grep -o 'no DPC++ runtime found[^.]*' "$WORK/nodpcpp.log" | head -1)"
+grep -q "comes from intel-sycl-rt 2026.2.0, not intel-sycl-rt 2026.1.2" "$WORK/otherver.log" || { tail -10 "$WORK/otherver.log"; echo "FAIL: no clear error for a front end of another version" >&2; exit 1; }
+echo "ok: //sycl_app:sycl_app_test passed on libsycl; with intel-sycl-rt 2026.2.0: $(grep -o 'no DPC++ device front end[^(]*' "$WORK/otherver.log" | head -1)"
 # 6. Intel's wheels downloaded by the repository rule itself (wheels = True): the pinned
 # sha256s, the layout script, and a test on the result. The mirror is the bootstrap's pip
 # cache (file://), so the run is offline; online, the URLs of versions.bzl are used.
@@ -125,6 +134,8 @@ sycl_dpcpp_repository(
     wheel_mirror = "file://${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl/wheels",
     wheels = True,
 )
+
+sycl_dpcpp_repository(name = "sycl_dpcpp_none")
 WS
 mkdir -p "$WORK/ws/wheels_app"
 cp "$WORK/ws/sycl_app/sycl_app_test.cpp" "$WORK/ws/wheels_app/"
@@ -135,5 +146,15 @@ grep -E '^//wheels_app:sycl_app_test +(\(cached\) )?PASSED' "$WORK/wheels.log" >
 laid="$(ub info output_base 2>/dev/null)/external/sycl_dpcpp_wheels"
 [ -d "$laid/lib" ] && [ ! -L "$laid/lib" ] && grep -q "^intel-sycl-rt " "$laid/VERSION" \
   || { ls -la "$laid"; echo "FAIL: @sycl_dpcpp_wheels was not laid out from the wheels" >&2; exit 1; }
-echo "ok: @sycl_dpcpp_wheels (wheels = True, sha256-checked downloads: $(tr '\n' ' ' <"$laid/VERSION")) runs //wheels_app:sycl_app_test"
+echo "ok: @sycl_dpcpp_wheels (wheels = True, sha256-checked downloads: $(tr '\n' ' ' <"$laid/VERSION")) runs //wheels_app:sycl_app_test with DPC++'s front end from them"
+# 7. A runtime repository that finds nothing (no path, SYCL_DPCPP_ROOT, oneAPI or wheels):
+# its targets stop at analysis and say what to set.
+mkdir -p "$WORK/ws/none_app"
+cp "$WORK/ws/sycl_app/sycl_app_test.cpp" "$WORK/ws/none_app/"
+sed -e 's|@sycl_dpcpp//:runtime|@sycl_dpcpp_none//:runtime|' "$WORK/ws/sycl_app/BUILD.bazel" >"$WORK/ws/none_app/BUILD.bazel"
+if ub build //none_app:all --repo_env=SYCL_DPCPP_ROOT= >"$WORK/nodpcpp.log" 2>&1; then
+  echo "FAIL: none_app built without a DPC++ runtime" >&2; exit 1
+fi
+grep -q "no DPC++ runtime found. Set SYCL_DPCPP_ROOT" "$WORK/nodpcpp.log" || { tail -10 "$WORK/nodpcpp.log"; echo "FAIL: no clear error without a DPC++ runtime" >&2; exit 1; }
+echo "ok: without a runtime: $(grep -o 'no DPC++ runtime found[^.]*' "$WORK/nodpcpp.log" | head -1)"
 echo "e2e_workspace_test: ok"

@@ -84,7 +84,7 @@ def cc_host_compile(ctx, common):
         includes = common.own_includes,
         defines = ctx.attr.defines,
         local_defines = ctx.attr.local_defines,
-        user_compile_flags = ["-Xclang", "-fsycl-is-host"] + list(common.traits_flags) + list(common.host_copts),
+        user_compile_flags = list(common.cc_std_flags) + ["-Xclang", "-fsycl-is-host"] + list(common.traits_flags) + list(common.host_copts),
         disallow_nopic_outputs = True,
     )
     return outputs.pic_objects
@@ -225,7 +225,7 @@ def dpcpp_host_compile(ctx, common, src, header, footer, index, steps = None):
         includes = common.own_includes,
         defines = ctx.attr.defines,
         local_defines = ctx.attr.local_defines,
-        user_compile_flags = ["-include", header.path] + host_mode + DPCPP_HOST_DEFINES + list(common.traits_flags) + list(common.host_copts),
+        user_compile_flags = list(common.cc_std_flags) + ["-include", header.path] + host_mode + DPCPP_HOST_DEFINES + list(common.traits_flags) + list(common.host_copts),
         disallow_nopic_outputs = True,
     )
     return outputs.pic_objects[0]

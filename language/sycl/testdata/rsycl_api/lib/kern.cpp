@@ -1,0 +1,2 @@
+#include "kern.h"
+void kern() {}

@@ -1,0 +1,3 @@
+#pragma once
+#include "rsycl/sycl_lite.h"
+void kern();

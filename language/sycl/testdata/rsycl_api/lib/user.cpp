@@ -1,0 +1,2 @@
+#include "kern.h"
+int main() { kern(); }

@@ -1,0 +1,2 @@
+#include "rsycl/sycl_dpcpp.hpp"
+int main() { return 0; }

@@ -1,0 +1,2 @@
+#include "rsycl/sycl_lite.h"
+int main() { return 0; }

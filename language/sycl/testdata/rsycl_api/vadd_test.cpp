@@ -1,0 +1,2 @@
+#include <sycl/sycl.hpp>
+int main() { return 0; }
