@@ -21,7 +21,7 @@ int run(sycl::queue &q, bool set, int value) {
 
 int main() {
   sycl::queue q;
-  int by_default = run(q, false, 0), set7 = run(q, true, 7);
-  std::printf("default: %d (want 12), set to 7: %d (want 28)\n", by_default, set7);
-  return by_default == 12 && set7 == 28 ? 0 : 1;
+  int by_default = run(q, false, 0), set7 = run(q, true, 7), set0 = run(q, true, 0);
+  std::printf("default: %d (want 12), set to 7: %d (want 28), set to 0: %d (want 0)\n", by_default, set7, set0);
+  return by_default == 12 && set7 == 28 && set0 == 0 ? 0 : 1;
 }

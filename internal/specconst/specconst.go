@@ -20,8 +20,9 @@
 //
 // The image's property sets tell the runtime the layout: [SYCL/specialization constants]
 // maps each symbolic ID to (ID, offset in the constant, size) triples, an ID of
-// 0xFFFFFFFF marking padding; in emulation [SYCL/specialization constants default
-// values] "all" holds the defaults in the buffer's layout.
+// 0xFFFFFFFF marking padding; [SYCL/specialization constants default values] "all"
+// holds the defaults in the buffer's layout (in both modes: libsycl reads it to tell a
+// value set by the program from the default).
 package specconst
 
 import (
@@ -648,9 +649,11 @@ func (r *Result) AddProps(reg *props.Registry) {
 		blob = append(blob, sc.bytes...)
 		blob = append(blob, make([]byte, sc.Pad)...)
 	}
-	if r.Mode == Emulation {
-		reg.Ensure(DefaultsSetName).AddBytes("all", blob)
-	}
+	// The defaults in both modes, as sycl-post-link writes them: libsycl compares a value
+	// the program sets with its default, and passes to the device only values that
+	// differ; without the defaults it takes a zeroed blob for them, and a constant set
+	// to zero kept its SPIR-V default.
+	reg.Ensure(DefaultsSetName).AddBytes("all", blob)
 }
 
 // callInst is the parsed text of one call instruction.

@@ -75,6 +75,35 @@ func source(args []string) int {
 	return found
 }
 
+// isFrontEndTool reports whether a device compile runs sycl-jit-fe (--library= and
+// --source= instead of a compiler's command line).
+func isFrontEndTool(args []string) bool {
+	lib, src := false, false
+	for _, a := range args {
+		lib = lib || strings.HasPrefix(a, "--library=")
+		src = src || strings.HasPrefix(a, "--source=")
+	}
+	return lib && src
+}
+
+// appendedSource reads the source a DPC++ host compile's generated <stem>.footer.cpp
+// includes first (`#include "SRC"`): the file an editor opens.
+func appendedSource(execroot, src string) (string, bool) {
+	if !strings.HasSuffix(src, ".footer.cpp") {
+		return "", false
+	}
+	data, err := os.ReadFile(filepath.Join(execroot, src))
+	if err != nil {
+		return "", false
+	}
+	line := strings.SplitN(string(data), "\n", 2)[0]
+	const prefix = "#include \""
+	if !strings.HasPrefix(line, prefix) || !strings.HasSuffix(line, "\"") || len(line) <= len(prefix)+1 {
+		return "", false
+	}
+	return line[len(prefix) : len(line)-1], true
+}
+
 func output(args []string) string {
 	for i := 0; i+1 < len(args); i++ {
 		if args[i] == "-o" {
@@ -113,6 +142,11 @@ func Commands(q *aquery, execroot, workspace string) ([]Entry, error) {
 				continue // not a SYCL source
 			}
 		case "SyclDeviceCompile":
+			if isFrontEndTool(args) {
+				// DPC++'s front end from Intel's runtime wheel (sycl-jit-fe): no compiler
+				// command line an editor could run; the TU's host compile serves it.
+				continue
+			}
 			rank = 1
 			for _, x := range args {
 				if strings.HasPrefix(x, "--offload-arch=") {
@@ -130,6 +164,12 @@ func Commands(q *aquery, execroot, workspace string) ([]Entry, error) {
 			return nil, fmt.Errorf("a %s action has no source file among its arguments: %s", a.Mnemonic, strings.Join(args, " "))
 		}
 		src := args[i]
+		if orig, ok := appendedSource(execroot, src); ok {
+			// A DPC++ TU's host compile reads a generated file that includes the source,
+			// then the integration footer: the entry is the source's, with the same flags
+			// (the integration header is -included).
+			src = orig
+		}
 		file := filepath.Join(execroot, src)
 		if workspace != "" && !filepath.IsAbs(src) && !strings.HasPrefix(src, "external/") && !strings.HasPrefix(src, "bazel-out/") {
 			file = filepath.Join(workspace, src)

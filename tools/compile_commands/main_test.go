@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -67,5 +69,34 @@ func TestSource(t *testing.T) {
 		if got := source(c.args); got != c.want {
 			t.Errorf("source(%v) = %d, want %d", c.args, got, c.want)
 		}
+	}
+}
+
+// A TU of DPC++'s front end from the runtime wheel: its device compile (sycl-jit-fe) has no
+// compiler command line and is left out; its host compile reads the generated
+// <stem>.footer.cpp, whose entry is the source it includes first.
+func TestFrontEndTU(t *testing.T) {
+	execroot := t.TempDir()
+	gen := filepath.Join(execroot, "bazel-out/k8/bin/b/_sycl/b/b_b.footer.cpp")
+	if err := os.MkdirAll(filepath.Dir(gen), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(gen, []byte("#include \"b/b.cpp\"\n#include \"bazel-out/k8/bin/b/_sycl/b/b_b.int_footer.h\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q := aquery{}
+	js := `{"actions": [
+	  {"targetId": 1, "mnemonic": "SyclDeviceCompile", "arguments": ["bazel-out/k8-opt-exec/bin/external/rules_sycl/toolchain/dpcpp_jit/sycl-jit-fe", "--library=external/sycl_dpcpp/lib/libsycl-jit.so.22.1", "--source=b/b.cpp", "--output=bazel-out/k8/bin/b/_sycl/b/b_b.dev.bc", "--", "-O2"]},
+	  {"targetId": 1, "mnemonic": "CppCompile", "arguments": ["external/sycl_cc/bin/clang", "-include", "bazel-out/k8/bin/b/_sycl/b/b_b.int_header.h", "-Xclang", "-fsycl-is-host", "-c", "bazel-out/k8/bin/b/_sycl/b/b_b.footer.cpp", "-o", "b.o"]}
+	], "targets": [{"id": 1, "label": "//b:b"}]}`
+	if err := json.Unmarshal([]byte(js), &q); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Commands(&q, execroot, "/home/u/ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].File != "/home/u/ws/b/b.cpp" || !contains(got[0].Arguments, "/home/u/ws/b/b.cpp") || !contains(got[0].Arguments, "-fsycl-is-host") {
+		t.Fatalf("got %+v", got)
 	}
 }

@@ -22,7 +22,7 @@ echo "ok: bazel run //examples/cc_parity: $out"
 # 2. compile_commands.json and clangd.
 command -v clangd-22 >/dev/null || fail "clangd-22 is not installed (tools/bootstrap.sh installs it)"
 tools/bazel run //tools:compile_commands -- --bazel="$ROOT/tools/bazel" -o "$tmp/db/compile_commands.json" \
-  //examples/saxpy //examples/cc_parity:all >"$tmp/cc.log" 2>&1 || { mkdir -p "$tmp/db"; tail -20 "$tmp/cc.log"; fail "compile_commands"; }
+  //examples/saxpy //examples/cc_parity:all //examples/sycl2020:vector_add_test >"$tmp/cc.log" 2>&1 || { mkdir -p "$tmp/db"; tail -20 "$tmp/cc.log"; fail "compile_commands"; }
 db="$tmp/db/compile_commands.json"
 [ -s "$db" ] || fail "no compile_commands.json"
 tail -1 "$tmp/cc.log"
@@ -37,9 +37,12 @@ assert all(e["arguments"][0].startswith("/") for e in db), "a relative compiler 
 assert "-fsycl-is-host" in saxpy[0]["arguments"], "the first entry of saxpy.cpp is not its host compile"
 assert any("-fsycl-device-only" in e["arguments"] for e in saxpy), "no device compile of saxpy.cpp"
 nvptx = [e for e in db if any(a.startswith("--offload-arch=") for a in e["arguments"])]
+vadd = [e for e in db if e["file"] == root + "/examples/sycl2020/vector_add_test.cpp"]
+assert vadd and "-fsycl-is-host" in vadd[0]["arguments"], "no host compile entry of vector_add_test.cpp (SYCL 2020, DPC++'s front end)"
+assert any("sycl_dpcpp/include" in a for a in vadd[0]["arguments"]), "vector_add_test.cpp's entry does not search DPC++'s headers"
 print("ok: %d entries; saxpy.cpp: %d (host first, then device); %d NVPTX device compiles" % (len(db), len(saxpy), len(nvptx)))
 PY
-for src in examples/saxpy/saxpy.cpp examples/cc_parity/main.cpp; do
+for src in examples/saxpy/saxpy.cpp examples/cc_parity/main.cpp examples/sycl2020/vector_add_test.cpp; do
   log="$(clangd-22 --check="$ROOT/$src" --compile-commands-dir="$tmp/db" 2>&1 || true)"
   grep -q 'All checks completed, 0 errors' <<<"$log" || { grep -E '^E\[|error' <<<"$log" | head -20; fail "clangd-22 --check $src with compile_commands.json"; }
   # The database is what makes it work: without it the includes are not found.
