@@ -29,6 +29,12 @@ const (
 	// Libclc also renames the transcendental intrinsics, for libclc's NVPTX and AMDGPU
 	// libraries linked after this step.
 	Libclc
+	// SPIRVNoDeviceLibs is SPIRV for code of DPC++'s front end when DPC++'s device
+	// libraries (libsycl-*.bc) are not there to link (Intel's runtime wheel has none):
+	// a call to any other C library function (unmangled, declared, not an LLVM intrinsic
+	// or a SPIR-V built-in: __assert_fail, __mulsc3, cabsf, ...) fails at its source line,
+	// instead of reaching the runtime as an import nothing resolves.
+	SPIRVNoDeviceLibs
 )
 
 // The OpenCL built-ins of C's math functions, by their argument lists.
@@ -114,6 +120,14 @@ func Lower(m *llvmir.Module, src []byte, mode Mode) (*Result, error) {
 	for _, f := range m.Funcs {
 		declared[f.Name] = true
 	}
+	called := map[string]bool{}
+	if mode == SPIRVNoDeviceLibs {
+		for _, f := range m.Funcs {
+			for _, c := range f.Calls {
+				called[c.Callee] = true
+			}
+		}
+	}
 	for _, f := range m.Funcs {
 		if !f.Decl {
 			continue
@@ -123,6 +137,8 @@ func Lower(m *llvmir.Module, src []byte, mode Mode) (*Result, error) {
 		}
 		if to, ok := table[f.Name]; ok {
 			renames[f.Name] = to
+		} else if called[f.Name] && isCLibraryName(f.Name) {
+			return nil, unsupportedCall(m, f.Name)
 		}
 	}
 	if len(renames) == 0 {
@@ -140,6 +156,13 @@ func Lower(m *llvmir.Module, src []byte, mode Mode) (*Result, error) {
 	return &Result{Text: text, Renamed: names}, nil
 }
 
+// isCLibraryName reports whether a declared function's name is a C library function's: not
+// C++-mangled (user code and OpenCL/SPIR-V built-ins are), not an LLVM intrinsic, not a
+// SPIR-V built-in of C linkage.
+func isCLibraryName(name string) bool {
+	return !strings.HasPrefix(name, "_Z") && !strings.HasPrefix(name, "llvm.") && !strings.HasPrefix(name, "__spirv_")
+}
+
 // unsupportedCall names the first call of fn with a source location.
 func unsupportedCall(m *llvmir.Module, fn string) error {
 	where, caller := "", ""
@@ -152,14 +175,19 @@ func unsupportedCall(m *llvmir.Module, fn string) error {
 				caller = f.Name
 			}
 			if loc := m.Location(c.Dbg); loc != "" {
-				return fmt.Errorf("%s: error: device code calls '%s' (in %s), which no SYCL device library provides", loc, fn, f.Name)
+				return fmt.Errorf("%s: error: device code calls '%s' (in %s), which no SYCL device library provides%s", loc, fn, f.Name, hints[fn])
 			}
 		}
 	}
 	if caller != "" {
 		where = " (in " + caller + ")"
 	}
-	return fmt.Errorf("%s: error: device code calls '%s'%s, which no SYCL device library provides", m.File, fn, where)
+	return fmt.Errorf("%s: error: device code calls '%s'%s, which no SYCL device library provides%s", m.File, fn, where, hints[fn])
+}
+
+// hints says what to do about a C library call no device library provides.
+var hints = map[string]string{
+	"__assert_fail": " (an assert in device code: DPC++'s libsycl-crt, which implements it, is not in Intel's runtime wheel; compile with -DNDEBUG, or use icpx)",
 }
 
 // rewrite renames every reference to a renamed function and drops the declarations that

@@ -104,3 +104,64 @@ func TestBuiltinsMangling(t *testing.T) {
 		}
 	}
 }
+
+// Without DPC++'s device libraries, a C library call the lowering does not cover fails at
+// its line (an assert among them, with what to do); math is lowered as in SPIRV mode;
+// mangled functions (user code, built-ins), intrinsics and __spirv_ built-ins stay.
+func TestNoDeviceLibs(t *testing.T) {
+	const head = `target triple = "spir64-unknown-unknown"
+
+declare spir_func float @sinf(float)
+declare spir_func float @_Z4polyf(float)
+declare spir_func i64 @__spirv_BuiltInGlobalInvocationId(i32)
+declare float @llvm.fma.f32(float, float, float)
+`
+	ok := head + `
+define spir_kernel void @k(ptr addrspace(1) %p) {
+  %x = call spir_func float @sinf(float 1.0)
+  %y = call spir_func float @_Z4polyf(float %x)
+  %i = call spir_func i64 @__spirv_BuiltInGlobalInvocationId(i32 0)
+  %z = call float @llvm.fma.f32(float %x, float %y, float 1.0)
+  store float %z, ptr addrspace(1) %p
+  ret void
+}
+`
+	m, err := llvmir.Parse("ok.ll", []byte(ok))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Lower(m, []byte(ok), SPIRVNoDeviceLibs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Renamed) != 1 || r.Renamed[0] != "sinf" {
+		t.Fatalf("renamed %v", r.Renamed)
+	}
+	bad := head + `declare void @__assert_fail(ptr, ptr, i32, ptr)
+
+define spir_kernel void @k() {
+  call void @__assert_fail(ptr null, ptr null, i32 7, ptr null), !dbg !8
+  ret void
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "app/k.cpp", directory: ".")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 3, unit: !0)
+!8 = !DILocation(line: 7, column: 5, scope: !5)
+`
+	m, err = llvmir.Parse("bad.ll", []byte(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Lower(m, []byte(bad), SPIRVNoDeviceLibs)
+	if err == nil || !strings.Contains(err.Error(), "app/k.cpp:7:") || !strings.Contains(err.Error(), "'__assert_fail'") || !strings.Contains(err.Error(), "-DNDEBUG") {
+		t.Fatalf("got %v", err)
+	}
+	// The same module in SPIRV mode: left to the consumer, as before.
+	if _, err := Lower(m, []byte(bad), SPIRV); err != nil {
+		t.Fatalf("SPIRV mode: %v", err)
+	}
+}

@@ -71,8 +71,9 @@ def host_compile_flags(ctx, cc_toolchain, fc):
       fc: its FeatureConfiguration.
 
     Returns:
-      (list of string, list of string): the host flags, and the -std= flags of
-      --copt/--cxxopt, which the device compile must share.
+      (list of string, list of string): the host flags, and the -std=, -D and -U flags
+      of --copt/--cxxopt, which the device compile must share (host and device code of
+      a TU must see the same macros: --copt=-DNDEBUG turns off asserts in kernels too).
     """
     variables = cc_common.create_compile_variables(
         feature_configuration = fc,
@@ -87,7 +88,7 @@ def host_compile_flags(ctx, cc_toolchain, fc):
     )
     user = ctx.fragments.cpp.copts + ctx.fragments.cpp.cxxopts
     own = [f for f in flags if f not in _GCC_ONLY_FLAGS and not f.startswith("-std=")]
-    return own + ["-std=c++17"] + user, [f for f in user if f.startswith("-std=")]
+    return own + ["-std=c++17"] + user, [f for f in user if f.startswith("-std=") or f.startswith("-D") or f.startswith("-U")]
 
 def device_debug_and_opt(host_flags):
     """How the device code is built for the host compile's flags, as DPC++'s driver does.
@@ -232,7 +233,7 @@ def create_common(ctx, traits, devices_config):
         # C++17 (SYCL 2020's, DPC++'s headers' minimum) for the C++ toolchain's compiles
         # too, whatever its own default (Bazel's autodetected toolchain says -std=c++0x),
         # unless --copt/--cxxopt or copts name a standard.
-        cc_std_flags = () if std_flags or [c for c in ctx.attr.copts if c.startswith("-std=")] else ("-std=c++17",),
+        cc_std_flags = () if [f for f in std_flags if f.startswith("-std=")] or [c for c in ctx.attr.copts if c.startswith("-std=")] else ("-std=c++17",),
         host_flags = tuple(host_flags),
         headers = depset(hdrs, transitive = [cc.headers] + toolchain_files),
         compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files] + toolchain_files),

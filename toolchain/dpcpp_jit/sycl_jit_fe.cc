@@ -94,6 +94,19 @@ bool Flag(const std::string &arg, const char *name, std::string *value) {
   return true;
 }
 
+// The compiler's messages as a compiler prints them: the library wraps a failed compile's
+// log in "Device compilation failed" / "Detailed information:" lines and indents its first
+// line with a tab; the file:line:col of each diagnostic must start its line (editors and
+// Bazel's output parsers read it there). The action's own failure line follows.
+std::string CompilerMessages(const std::string &log) {
+  std::string out = log;
+  for (const char *wrap : {"Device compilation failed\n", "Detailed information:\n"}) {
+    if (out.compare(0, std::strlen(wrap), wrap) == 0) out.erase(0, std::strlen(wrap));
+  }
+  if (!out.empty() && out[0] == '\t') out.erase(0, 1);
+  return out;
+}
+
 // Driver options that make no sense for one in-process device compile; the library
 // refuses some of them with a less helpful message.
 const char *const kRefused[] = {"-o", "-c", "-S", "-E", "-fsycl-rtc-mode"};
@@ -168,10 +181,10 @@ int main(int argc, char **argv) {
                                 rsycl_rtc::View<char>{nullptr, 0}, true, rsycl_rtc::kFormatSPIRV);
   // The result is not destroyed: its members were allocated by the library, and the
   // process ends here.
-  const char *log = r.build_log.c_str();
-  if (*log) {
-    std::fputs(log, stderr);
-    if (log[std::strlen(log) - 1] != '\n') std::fputc('\n', stderr);
+  std::string log = CompilerMessages(r.build_log.c_str());
+  if (!log.empty()) {
+    std::fputs(log.c_str(), stderr);
+    if (log.back() != '\n') std::fputc('\n', stderr);
   }
   auto cleanup = [&] {
     if (!header.empty()) {

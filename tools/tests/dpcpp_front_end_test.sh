@@ -4,7 +4,9 @@
 # missing header reported at their source lines with nothing written; the same bytes from
 # two output roots and source directories; a library that is not DPC++'s refused in one
 # line; and, in a real build, [SYCL/kernel param opt] in the images of a kernel whose
-# unused capture DPC++ eliminated (the program then runs only if libsycl skips it).
+# unused capture DPC++ eliminated (the program then runs only if libsycl skips it); in a
+# real build, a syntax error and a kernel's assert (no device library provides
+# __assert_fail) reported at their lines.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
@@ -40,9 +42,10 @@ grep -q "src/syntax.cpp:4:[0-9]*: error: expected ';'" "$tmp/err" || { cat "$tmp
 (cd "$tmp/a" && fe --source=src/missing.cpp --output=out/m.bc --int-header=out/m.h --int-footer=out/m.f) >"$tmp/err" 2>&1 && fail "a missing header compiled"
 grep -q "src/missing.cpp:3:[0-9]*: .*'nope.h' file not found" "$tmp/err" || { cat "$tmp/err"; fail "the missing header is not reported at src/missing.cpp:3"; }
 
-# The same TU from two roots, written to different output paths: the same bytes.
+# The same TU (the same execution-root-relative path, as Bazel gives it) from two roots,
+# written to different output paths: the same bytes.
 (cd "$tmp/a" && fe --source=src/ok.cpp --output=out/ok.bc --int-header=out/ok.h --int-footer=out/ok.f -- -O2) || fail "ok.cpp in a/"
-(cd "$tmp/b" && fe --source="$tmp/b/src/ok.cpp" --output=elsewhere/out/x.bc --int-header=elsewhere/out/x.h --int-footer=elsewhere/out/x.f -- -O2) || fail "ok.cpp in b/"
+(cd "$tmp/b" && fe --source=src/ok.cpp --output=elsewhere/out/x.bc --int-header=elsewhere/out/x.h --int-footer=elsewhere/out/x.f -- -O2) || fail "ok.cpp in b/"
 cmp "$tmp/a/out/ok.bc" "$tmp/b/elsewhere/out/x.bc" || fail "the device IR differs between two roots"
 cmp "$tmp/a/out/ok.h" "$tmp/b/elsewhere/out/x.h" || fail "the integration header differs between two roots"
 cmp "$tmp/a/out/ok.f" "$tmp/b/elsewhere/out/x.f" || fail "the integration footer differs between two roots"
@@ -61,4 +64,36 @@ props=$(find -L bazel-bin/examples/sycl2020/_sycl/vector_add_test -name '*.prop'
 [ -n "$props" ] || fail "no image properties of vector_add_test"
 grep -q '^\[SYCL/kernel param opt\]' "$props" && grep -A1 '^\[SYCL/kernel param opt\]' "$props" | grep -q '^_ZTS.*=2|' \
   || { cat "$props"; fail "no [SYCL/kernel param opt] entry in $props"; }
-echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; kernel param opt written)"
+# In a real build, as a user meets them: a syntax error fails SyclDeviceCompile at its
+# line; an assert in a kernel (a C library call that only DPC++'s device libraries, not
+# in the wheel, provide) fails at its line with what to do, instead of at run time.
+pkg=tools/tests/dpcpp_fe_check
+rm -rf "$pkg"; mkdir -p "$pkg"
+trap 'rm -rf "$tmp" "$ROOT/$pkg"' EXIT
+cat >"$pkg/BUILD.bazel" <<'BUILD'
+load("//sycl:defs.bzl", "sycl_binary")
+
+sycl_binary(name = "syntax", srcs = ["syntax.cpp"], tags = ["manual"], targets = ["spir64"])
+
+sycl_binary(name = "asserts", srcs = ["asserts.cpp"], tags = ["manual"], targets = ["spir64"])
+BUILD
+cp "$tmp/a/src/syntax.cpp" "$pkg/syntax.cpp"
+cat >"$pkg/asserts.cpp" <<'CPP'
+#include <sycl/sycl.hpp>
+#include <cassert>
+int main() {
+  sycl::queue q;
+  int *p = sycl::malloc_shared<int>(4, q);
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
+    assert(i[0] < 4);
+    p[i] = 1;
+  }).wait();
+}
+CPP
+tools/bazel build "//$pkg:syntax" >"$tmp/b1.log" 2>&1 && fail "//$pkg:syntax built"
+grep -q "^$pkg/syntax.cpp:4:[0-9]*: error: expected ';'" "$tmp/b1.log" || { tail -20 "$tmp/b1.log"; fail "the build does not report the syntax error at $pkg/syntax.cpp:4"; }
+tools/bazel build "//$pkg:asserts" >"$tmp/b2.log" 2>&1 && fail "//$pkg:asserts built"
+grep -q "^$pkg/asserts.cpp:7:[0-9]*: error: device code calls '__assert_fail'.*-DNDEBUG" "$tmp/b2.log" || { tail -20 "$tmp/b2.log"; fail "the build does not report the kernel's assert at $pkg/asserts.cpp:7"; }
+tools/bazel build "//$pkg:asserts" --copt=-DNDEBUG >"$tmp/b3.log" 2>&1 || { tail -20 "$tmp/b3.log"; fail "//$pkg:asserts with -DNDEBUG"; }
+
+echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; kernel param opt written; in a build: a syntax error and a kernel's assert at their lines)"

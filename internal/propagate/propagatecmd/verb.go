@@ -42,7 +42,7 @@ func Verb() *cli.Verb {
 			fs.StringVar(&fl.exclude, "exclude-aspects", "", "comma list of aspects not to record as used")
 			fs.BoolVar(&fl.lower, "lower-annotations", false, "first lower rsycl/sycl_lite.h's requirement annotations to DPC++ metadata (!sycl_declared_aspects, !reqd_work_group_size, !intel_reqd_sub_group_size)")
 			fs.StringVar(&fl.locations, "kernel-locations", "", "also write each kernel's source location (symbol, tab, file:line per line) to this file, for messages that name kernels")
-			fs.StringVar(&fl.math, "lower-math", "", "first rename C math calls to OpenCL built-ins: spirv (SPIR targets), libclc (also the transcendental intrinsics, for libclc's NVPTX and AMD libraries), nolibclc:TARGET (as libclc, but fail when device code calls math: TARGET's toolchain has no libclc)")
+			fs.StringVar(&fl.math, "lower-math", "", "first rename C math calls to OpenCL built-ins: spirv (SPIR targets), spirv-no-devicelibs (as spirv, and fail at a call to any other C library function: DPC++'s front end without its device libraries), libclc (also the transcendental intrinsics, for libclc's NVPTX and AMD libraries), nolibclc:TARGET (as libclc, but fail when device code calls math: TARGET's toolchain has no libclc)")
 			fs.StringVar(&fl.infer, "infer", "auto", "infer fp16 from half and atomic64 from 64-bit atomics: auto (when the IR has no DPC++ aspect metadata), on, off")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error { return run1(env, fl, args) },
@@ -153,12 +153,14 @@ func lowerModule(in string, src []byte, m *llvmir.Module, fl *flags) (*llvmir.Mo
 	mode, missing := devicemath.SPIRV, ""
 	switch {
 	case fl.math == "spirv":
+	case fl.math == "spirv-no-devicelibs":
+		mode = devicemath.SPIRVNoDeviceLibs
 	case fl.math == "libclc":
 		mode = devicemath.Libclc
 	case strings.HasPrefix(fl.math, "nolibclc:"):
 		mode, missing = devicemath.Libclc, strings.TrimPrefix(fl.math, "nolibclc:")
 	default:
-		return nil, diag.Usagef("propagate: --lower-math is spirv, libclc or nolibclc:TARGET, not %q", fl.math)
+		return nil, diag.Usagef("propagate: --lower-math is spirv, spirv-no-devicelibs, libclc or nolibclc:TARGET, not %q", fl.math)
 	}
 	r, err := devicemath.Lower(m, src, mode)
 	if err != nil {
