@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 
@@ -163,26 +164,61 @@ func isCLibraryName(name string) bool {
 	return !strings.HasPrefix(name, "_Z") && !strings.HasPrefix(name, "llvm.") && !strings.HasPrefix(name, "__spirv_")
 }
 
-// unsupportedCall names the first call of fn with a source location.
+// unsupportedCall names the first call of fn with a source location. Without one (DPC++'s
+// front end writes no debug info), it names the source file of the calling code (the
+// "sycl-module-id" of the caller or of a function that reaches it) and the caller as the
+// source writes it.
 func unsupportedCall(m *llvmir.Module, fn string) error {
-	where, caller := "", ""
+	var caller *llvmir.Function
 	for _, f := range m.Funcs {
 		for _, c := range f.Calls {
 			if c.Callee != fn {
 				continue
 			}
-			if caller == "" {
-				caller = f.Name
+			if caller == nil {
+				caller = f
 			}
 			if loc := m.Location(c.Dbg); loc != "" {
 				return fmt.Errorf("%s: error: device code calls '%s' (in %s), which no SYCL device library provides%s", loc, fn, f.Name, hints[fn])
 			}
 		}
 	}
-	if caller != "" {
-		where = " (in " + caller + ")"
+	if caller == nil {
+		return fmt.Errorf("%s: error: device code calls '%s', which no SYCL device library provides%s", m.File, fn, hints[fn])
 	}
-	return fmt.Errorf("%s: error: device code calls '%s'%s, which no SYCL device library provides%s", m.File, fn, where, hints[fn])
+	file := sourceFileOf(m, caller)
+	if file == "" {
+		file = m.File
+	}
+	return fmt.Errorf("%s: error: device code calls '%s' (in %s), which no SYCL device library provides%s", file, fn, kernelloc.Name(caller.Name), hints[fn])
+}
+
+// sourceFileOf returns the "sycl-module-id" (DPC++'s front end writes the TU's source
+// path there on kernels and SYCL_EXTERNAL functions) of f or of the nearest function
+// that calls it, or "".
+func sourceFileOf(m *llvmir.Module, f *llvmir.Function) string {
+	callers := map[string][]*llvmir.Function{}
+	for _, g := range m.Funcs {
+		for _, c := range g.Calls {
+			callers[c.Callee] = append(callers[c.Callee], g)
+		}
+	}
+	seen := map[*llvmir.Function]bool{f: true}
+	queue := []*llvmir.Function{f}
+	for len(queue) > 0 {
+		g := queue[0]
+		queue = queue[1:]
+		if id, ok := m.FnAttr(g, "sycl-module-id"); ok && id != "" {
+			return id
+		}
+		for _, h := range callers[g.Name] {
+			if !seen[h] {
+				seen[h] = true
+				queue = append(queue, h)
+			}
+		}
+	}
+	return ""
 }
 
 // hints says what to do about a C library call no device library provides.

@@ -165,3 +165,32 @@ define spir_kernel void @k() {
 		t.Fatalf("SPIRV mode: %v", err)
 	}
 }
+
+// Without debug info (DPC++'s front end writes none), the error names the TU's source file
+// (the "sycl-module-id" of the kernel that reaches the call) and the caller demangled.
+func TestNoDeviceLibsWithoutLines(t *testing.T) {
+	src := `target triple = "spir64-unknown-unknown"
+
+declare void @__assert_fail(ptr, ptr, i32, ptr)
+
+define internal spir_func void @_Z5checki(i32 %x) {
+  call void @__assert_fail(ptr null, ptr null, i32 7, ptr null)
+  ret void
+}
+
+define spir_kernel void @_ZTS6KCheck() #0 {
+  call spir_func void @_Z5checki(i32 1)
+  ret void
+}
+
+attributes #0 = { "sycl-module-id"="app/check.cpp" }
+`
+	m, err := llvmir.Parse("bazel-out/k8/bin/app/_sycl/x/spir.linked.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Lower(m, []byte(src), SPIRVNoDeviceLibs)
+	if err == nil || !strings.HasPrefix(err.Error(), "app/check.cpp: error: device code calls '__assert_fail' (in check(int))") {
+		t.Fatalf("got %v", err)
+	}
+}

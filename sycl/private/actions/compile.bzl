@@ -95,19 +95,16 @@ def cc_host_compile(ctx, common):
 # directory next to its real path (it runs in place, as the host's tools do).
 DPCPP_DEVICE_FLAGS = ["-fdebug-compilation-dir=."]
 
-# DPC++'s front end from the runtime wheel: debug info (it ignores -gline-tables-only for
-# spir64), so that kernels and device-library calls are named at their source lines by
-# the later steps; SyclStripDebug removes it before the split unless the build asks for
-# debug info.
-DPCPP_JIT_DEVICE_FLAGS = DPCPP_DEVICE_FLAGS + ["-g"]
-
 def dpcpp_device_compile(ctx, steps, common, src):
     """SyclDeviceCompile of a DPC++ toolchain: spir64 device IR, integration header and footer.
 
     What DPC++'s driver runs for the device side of a TU (-fsycl-is-device with
     -fsycl-int-header and -fsycl-int-footer), as one action: icpx's driver, or, for a
     toolchain with a front_end, rules_sycl's sycl-jit-fe over DPC++'s compiler library
-    from Intel's runtime wheel (its bitcode, .dev.bc).
+    from Intel's runtime wheel (its bitcode, .dev.bc). That front end gets no -g: with it,
+    its spir64 code differed (a reqd_sub_group_size kernel ran with sub-groups of 1,
+    specialization-constant reads lost their constant symbolic IDs), so device debug
+    info is not offered with it.
 
     Args:
       ctx: the rule context.
@@ -127,7 +124,7 @@ def dpcpp_device_compile(ctx, steps, common, src):
         steps.append(step(
             tc.front_end,
             ["--library=" + tc.front_end_library.path, "--source=" + src.path, "--output=" + ir.path, "--int-header=" + header.path, "--int-footer=" + footer.path, "--"] +
-            [common.device_opt_level] + DPCPP_JIT_DEVICE_FLAGS + list(common.device_flags) + list(common.flags),
+            [common.device_opt_level] + DPCPP_DEVICE_FLAGS + list(common.device_flags) + [f for f in common.flags if f != "-g"],
             depset([src], transitive = [common.compile_inputs, tc.front_end_files]),
             [ir, header, footer],
             "SyclDeviceCompile",

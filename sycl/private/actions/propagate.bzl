@@ -66,33 +66,3 @@ def optimize(ctx, steps, common, ir, chain):
         "Optimising SYCL device code of %s (%s)" % (ctx.label, chain),
     ))
     return out
-
-def strip_debug(ctx, steps, common, ir, chain):
-    """SyclStripDebug: the module without debug info (opt --strip-debug, no passes).
-
-    For chains whose front end optimised already (DPC++'s from the runtime wheel) and
-    wrote debug info only for the propagate step's source locations. With device debug
-    info asked for (common.device_debug: -c dbg), the module is returned as it is.
-
-    Args:
-      ctx: the rule context.
-      steps: the step list to append to.
-      common: the struct of create_common (tc, device_debug).
-      ir: the IR File.
-      chain: the chain name (output stem, progress message).
-
-    Returns:
-      The IR File to split.
-    """
-    if common.device_debug:
-        return ir
-    out = ctx.actions.declare_file(scratch_path(ctx, chain + ".nodebug.ll"))
-    steps.append(step(
-        common.tc.opt,
-        ["--strip-debug", "-S", ir, "-o", out],
-        depset([ir], transitive = [common.tc.tool_files]),
-        [out],
-        "SyclStripDebug",
-        "Removing debug info from the SYCL device code of %s (%s)" % (ctx.label, chain),
-    ))
-    return out

@@ -4,7 +4,7 @@ load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:actions/aot.bzl", "filter_and_aot", "wrap_kind")
 load("//sycl/private:actions/compile.bzl", "amdgcn_compile", "dpcpp_target_compile", "nvptx_compile")
 load("//sycl/private:actions/device_link.bzl", "device_link", "dpcpp_device_link", "libclc_link")
-load("//sycl/private:actions/propagate.bzl", "optimize", "propagate", "strip_debug")
+load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "program_runtime", "scratch_path")
@@ -125,9 +125,9 @@ def binary_pipeline(ctx, steps):
                 # the C library calls DPC++'s device libraries would resolve (the wheel
                 # ships none) become OpenCL built-ins, as for upstream clang's SPIR code.
                 # With no device libraries to link, another C library call fails here,
-                # at its source line (the front end wrote debug info for that).
+                # naming the function that makes it.
                 prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, False, validate = False, math = "spirv-no-devicelibs")
-                split_of[chain] = split(ctx, steps, strip_debug(ctx, steps, common, prop, chain), chain, mode, shards, program_metadata)
+                split_of[chain] = split(ctx, steps, prop, chain, mode, shards, program_metadata)
             elif common.tc.family == "dpcpp":
                 # DPC++'s front end propagated aspects and optimised: split what it wrote.
                 locations_of[chain] = None

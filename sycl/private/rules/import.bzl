@@ -5,6 +5,7 @@ load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN")
 load("//sycl/private:device_config.bzl", "FLAG_DEVICE_ATTRS", "resolved_devices")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
 load("//sycl/private:sources.bzl", "sycl_common")
+load("//sycl/private:steps.bzl", "register_steps")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
 
 def _sycl_import_impl(ctx):
@@ -12,7 +13,9 @@ def _sycl_import_impl(ctx):
         fail("sycl_import takes the one source its device IR was compiled from (srcs has %d files)" % len(ctx.files.srcs), attr = "srcs")
     common = sycl_common(ctx, resolved_devices(ctx))
     src = ctx.files.srcs[0]
-    obj = dpcpp_host_compile(ctx, common, src, ctx.file.integration_header, ctx.file.integration_footer, 0)
+    steps = []
+    obj = dpcpp_host_compile(ctx, common, src, ctx.file.integration_header, ctx.file.integration_footer, 0, steps)
+    register_steps(ctx, steps)
     lib = archive(ctx, common.tc, common.cc_toolchain, [obj])
     own = CcInfo(
         compilation_context = cc_common.create_compilation_context(headers = depset(common.hdrs), defines = depset(ctx.attr.defines)),
