@@ -104,7 +104,21 @@ std::string CompilerMessages(const std::string &log) {
     if (out.compare(0, std::strlen(wrap), wrap) == 0) out.erase(0, std::strlen(wrap));
   }
   if (!out.empty() && out[0] == '\t') out.erase(0, 1);
-  return out;
+  // The library's own post-link step, whose results the build does not use, warns about
+  // every SYCL_EXTERNAL function another TU defines (it sees one TU as the whole
+  // program); the build links TUs itself, so these lines are dropped.
+  std::string kept;
+  size_t start = 0;
+  while (start < out.size()) {
+    size_t end = out.find('\n', start);
+    end = end == std::string::npos ? out.size() : end + 1;
+    std::string line = out.substr(start, end - start);
+    bool post_link_warning = line.compare(0, 28, "warning: Undefined function ") == 0 &&
+                             line.find(". This may result in runtime errors.") != std::string::npos;
+    if (!post_link_warning) kept += line;
+    start = end;
+  }
+  return kept;
 }
 
 // Driver options that make no sense for one in-process device compile; the library
@@ -175,10 +189,28 @@ int main(int argc, char **argv) {
   std::vector<const char *> args;
   for (const std::string &a : args_store) args.push_back(a.c_str());
 
+  // What the library prints to standard error itself (its post-link step's warnings)
+  // goes through the same filter as its build log.
+  std::fflush(stderr);
+  FILE *captured = std::tmpfile();
+  int saved_stderr = captured ? dup(2) : -1;
+  if (saved_stderr >= 0) dup2(fileno(captured), 2);
   rsycl_rtc::InMemoryFile src{source.c_str(), text.c_str()};
   rsycl_rtc::Result r = compile(src, rsycl_rtc::View<rsycl_rtc::InMemoryFile>{nullptr, 0},
                                 rsycl_rtc::View<const char *>{args.data(), args.size()},
                                 rsycl_rtc::View<char>{nullptr, 0}, true, rsycl_rtc::kFormatSPIRV);
+  if (saved_stderr >= 0) {
+    std::fflush(stderr);
+    dup2(saved_stderr, 2);
+    close(saved_stderr);
+    std::string printed;
+    std::rewind(captured);
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, captured)) > 0 && printed.size() < (16u << 20)) printed.append(buf, n);
+    std::fclose(captured);
+    std::fputs(CompilerMessages(printed).c_str(), stderr);
+  }
   // The result is not destroyed: its members were allocated by the library, and the
   // process ends here.
   std::string log = CompilerMessages(r.build_log.c_str());
