@@ -5,7 +5,8 @@
 #     reach the CppCompile action of the SYCL source (aquery), --per_file_copt only there;
 #     the binary runs on PoCL;
 #  2. Bazel's autodetected toolchain (--config=autodetect): the same example builds
-#     (SyclHostCompile with that toolchain's flags) and runs on PoCL.
+#     (SyclHostCompile with that toolchain's flags) and runs on PoCL; a SYCL 2020 program
+#     (DPC++'s front end) builds at C++17 with clang's host compile and runs on libsycl.
 set -euo pipefail
 # Output is captured before it is searched: `cmd | grep -q` under pipefail fails when grep
 # exits early and cmd is killed by SIGPIPE (seen in CI on a 2-core machine).
@@ -49,3 +50,10 @@ grep -q 'Mnemonic: SyclHostCompile' <<<"$out" || { tail -20 <<<"$out"; fail "--c
 out="$(bz run --config=autodetect "$target" 2>&1 || true)"
 grep -q 'results correct' <<<"$out" || { tail -20 <<<"$out"; fail "$target built with the autodetected toolchain does not run"; }
 echo "ok: $target built with Bazel's autodetected C++ toolchain (SyclHostCompile) runs on PoCL"
+# SYCL 2020 code (DPC++'s front end) with the autodetected toolchain, whose own standard is
+# -std=c++0x and whose GCC cannot compile unnamed-lambda kernels: clang compiles the host
+# side at C++17, and the program runs on Intel's CPU device.
+sycl=//examples/sycl2020:vector_add_test
+out="$(bz test --config=autodetect "$sycl" --test_output=all 2>&1 || true)"
+grep -q 'vector_add: 1024 results checked' <<<"$out" || { tail -20 <<<"$out"; fail "$sycl with the autodetected toolchain"; }
+echo "ok: $sycl (SYCL 2020, DPC++'s front end) built with Bazel's autodetected C++ toolchain runs on libsycl"
