@@ -2,7 +2,8 @@
 // spawns ran and how many were remote cache hits. With -prefix, only mnemonics starting
 // with it are counted. With -runners, it counts spawns per runner instead ("remote",
 // "remote cache hit", "linux-sandbox", ...); test spawns count apart, as "TestRunner
-// remote" or "TestRunner local".
+// remote" or "TestRunner local". With -executed, it lists each spawn that was not a
+// remote cache hit: its mnemonic and first listed output.
 //
 //	execlog -prefix Sycl log.json
 //	SyclAot executed=3 remote_cache_hits=0
@@ -21,14 +22,16 @@ import (
 )
 
 type spawn struct {
-	Mnemonic       string `json:"mnemonic"`
-	RemoteCacheHit bool   `json:"remoteCacheHit"`
-	Runner         string `json:"runner"`
+	Mnemonic       string   `json:"mnemonic"`
+	RemoteCacheHit bool     `json:"remoteCacheHit"`
+	Runner         string   `json:"runner"`
+	ListedOutputs  []string `json:"listedOutputs"`
 }
 
 func main() {
 	prefix := flag.String("prefix", "", "only mnemonics starting with this")
 	runners := flag.Bool("runners", false, "count spawns per runner")
+	list := flag.Bool("executed", false, "list the spawns that were not remote cache hits (mnemonic, first output)")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: execlog [-prefix P] LOG.json")
@@ -57,6 +60,16 @@ func main() {
 			byRunner[runnerKey(s)]++
 			continue
 		}
+		if *list {
+			if !s.RemoteCacheHit {
+				out := ""
+				if len(s.ListedOutputs) > 0 {
+					out = s.ListedOutputs[0]
+				}
+				fmt.Printf("%s %s\n", s.Mnemonic, out)
+			}
+			continue
+		}
 		if s.RemoteCacheHit {
 			hits[s.Mnemonic]++
 		} else {
@@ -65,6 +78,9 @@ func main() {
 	}
 	if *runners {
 		printCounts(byRunner)
+		return
+	}
+	if *list {
 		return
 	}
 	names := map[string]bool{}

@@ -44,6 +44,7 @@ bz "$WORK/ws" build //examples/... "$cache" --execution_log_json_file="$WORK/log
 summary="$(execlog -prefix Sycl "$WORK/log.json")"
 echo "$summary"
 if grep -v ' executed=0 ' <<<"$summary" | grep -q .; then
+  execlog -prefix Sycl -executed "$WORK/log.json"
   echo "FAIL: some Sycl actions ran instead of coming from the remote cache" >&2
   exit 1
 fi
