@@ -9,12 +9,14 @@ NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 [ -x "$NGINX" ] || { echo "FAIL: nginx is not installed (tools/bootstrap.sh installs it)" >&2; exit 1; }
 port=$((20000 + RANDOM % 20000))
 mkdir -p "$WORK/nginx/logs" "$WORK/nginx/cache" "$WORK/nginx/tmp"
+# 1024 connections: Bazel uploads through up to 100 at once (--remote_max_connections);
+# with 64, uploads failed ("N errors during bulk transfer") and their actions missed.
 cat >"$WORK/nginx/nginx.conf" <<CONF
 user root;
 worker_processes 1;
 pid $WORK/nginx/nginx.pid;
 error_log $WORK/nginx/logs/error.log;
-events { worker_connections 64; }
+events { worker_connections 1024; }
 http {
   access_log off;
   client_body_temp_path $WORK/nginx/tmp;
