@@ -284,9 +284,9 @@ def device_ir_key(device, family = "clang"):
     architecture, "amdgcn:gfxNNN" per AMD architecture. DPC++ ("dpcpp") compiles once per offload target, as its driver does
     for -fsycl-targets: "spir" for the spir64 triple (JIT SPIR-V), "dpcpp:<target>" for
     the others (dpcpp_offload_target). DPC++'s front end from Intel's runtime wheel
-    ("dpcpp-jit", front_end_name) writes spir64 code only: "spir" for every SPIR target
-    (AOT from the SPIR-V), and no key for the others (check_front_end_targets refuses
-    them first).
+    ("dpcpp-jit", front_end_name) writes SPIR code only: "spir" for spir64 targets,
+    "dpcpp-jit:<triple>" for the AOT SPIR triples (a compile of their own), and no key for
+    the others (check_front_ends refuses them first).
 
     Args:
       device: a SyclDeviceConfigInfo.
@@ -296,7 +296,10 @@ def device_ir_key(device, family = "clang"):
       string.
     """
     if family == "dpcpp-jit":
-        return "spir"
+        # AOT SPIR triples (spir64_gen, spir64_x86_64) get their own front-end compile,
+        # as DPC++'s driver does: only there does the front end pass the kernels the
+        # buffer that emulated specialization constants are read from.
+        return "spir" if device.triple == "spir64" else "dpcpp-jit:" + device.triple
     if family == "dpcpp" and device.triple != "spir64":
         return "dpcpp:" + dpcpp_offload_target(device)
     if device.triple == "nvptx64":

@@ -16,7 +16,9 @@ def compile_sources(ctx, steps, common):
     Returns:
       (device IR Files, object Files, TU structs for SyclInfo.tus).
     """
-    tus = [struct(src = src, flags = common.flags, inputs = common.headers) for src in common.srcs]
+    # A device compile for another device-IR key (NVPTX, AMD, an AOT SPIR triple) takes the
+    # TU's device-only copts too.
+    tus = [struct(src = src, flags = common.device_flags + common.flags, inputs = common.headers) for src in common.srcs]
     if common.tc.family == "dpcpp":
         fronts = [dpcpp_device_compile(ctx, steps, common, src) for src in common.srcs]
         objects = [dpcpp_host_compile(ctx, common, src, f.header, f.footer, i, steps) for i, (src, f) in enumerate(zip(common.srcs, fronts))]

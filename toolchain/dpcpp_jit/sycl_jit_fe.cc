@@ -95,6 +95,10 @@ bool Flag(const std::string &arg, const char *name, std::string *value) {
   return true;
 }
 
+bool StartsWith(const std::string &s, const char *prefix) {
+  return s.compare(0, std::strlen(prefix), prefix) == 0;
+}
+
 // The compiler's messages as a compiler prints them: the library wraps a failed compile's
 // log in "Device compilation failed" / "Detailed information:" lines and indents its first
 // line with a tab; the file:line:col of each diagnostic must start its line (editors and
@@ -105,21 +109,39 @@ std::string CompilerMessages(const std::string &log) {
     if (out.compare(0, std::strlen(wrap), wrap) == 0) out.erase(0, std::strlen(wrap));
   }
   if (!out.empty() && out[0] == '\t') out.erase(0, 1);
-  // The library's own post-link step, whose results the build does not use, warns about
-  // every SYCL_EXTERNAL function another TU defines (it sees one TU as the whole
-  // program); the build links TUs itself, so these lines are dropped.
+  // The library's own device-library link and post-link steps, whose results the build
+  // does not use, warn about every SYCL_EXTERNAL function another TU defines (they see
+  // one TU as the whole program) and, for an AOT triple, about linking its spir64
+  // libraries; the build links TUs itself, so these lines are dropped (and the blank
+  // lines after them).
   std::string kept;
   size_t start = 0;
+  bool skip_blank = false;
   while (start < out.size()) {
     size_t end = out.find('\n', start);
     end = end == std::string::npos ? out.size() : end + 1;
     std::string line = out.substr(start, end - start);
-    bool post_link_warning = line.compare(0, 28, "warning: Undefined function ") == 0 &&
-                             line.find(". This may result in runtime errors.") != std::string::npos;
-    if (!post_link_warning) kept += line;
+    bool post_link_warning = (StartsWith(line, "warning: Undefined function ") &&
+                              line.find(". This may result in runtime errors.") != std::string::npos) ||
+                             StartsWith(line, "WARNING:Linking two modules of different target triples");
+    if (post_link_warning) {
+      skip_blank = true;
+    } else if (!(skip_blank && (line == "\n" || line.empty()))) {
+      kept += line;
+      skip_blank = false;
+    }
     start = end;
   }
   return kept;
+}
+
+// Ends the process without running the library's static destructors: it keeps buffered
+// messages of its own unused steps (its device-library link warns about each module of
+// another triple) that would be printed at exit, and unloading 186 MB of code is slow.
+int Finish(int code) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  _exit(code);
 }
 
 // Driver options that make no sense for one in-process device compile; the library
@@ -183,12 +205,21 @@ int main(int argc, char **argv) {
   std::string text, err;
   if (!ReadSource(source, &text, &err)) return Fail(err);
 
+  // What the library prints to standard error itself (its device-library link's and
+  // post-link step's warnings, through streams it opens when it is loaded) goes through
+  // the same filter as its build log.
+  std::fflush(stderr);
+  FILE *captured = std::tmpfile();
+  int saved_stderr = captured ? dup(2) : -1;
+  if (saved_stderr >= 0) dup2(fileno(captured), 2);
   void *lib = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!lib) return Fail(std::string("cannot load DPC++'s compiler library: ") + dlerror());
-  auto compile = reinterpret_cast<rsycl_rtc::CompileSYCLFn>(dlsym(lib, rsycl_rtc::kEntryPoint));
+  auto compile = lib ? reinterpret_cast<rsycl_rtc::CompileSYCLFn>(dlsym(lib, rsycl_rtc::kEntryPoint)) : nullptr;
   if (!compile) {
-    return Fail(library + " does not export " + rsycl_rtc::kEntryPoint +
-                ": not the libsycl-jit of the intel-sycl-rt wheel pinned in rules_sycl's versions.bzl");
+    std::string why = lib ? library + " does not export " + rsycl_rtc::kEntryPoint +
+                                ": not the libsycl-jit of the intel-sycl-rt wheel pinned in rules_sycl's versions.bzl"
+                          : std::string("cannot load DPC++'s compiler library: ") + dlerror();
+    if (saved_stderr >= 0) dup2(saved_stderr, 2);
+    return Finish(Fail(why));
   }
 
   // The header and footer go to temporary names and are renamed only when the compile
@@ -204,12 +235,6 @@ int main(int argc, char **argv) {
   std::vector<const char *> args;
   for (const std::string &a : args_store) args.push_back(a.c_str());
 
-  // What the library prints to standard error itself (its post-link step's warnings)
-  // goes through the same filter as its build log.
-  std::fflush(stderr);
-  FILE *captured = std::tmpfile();
-  int saved_stderr = captured ? dup(2) : -1;
-  if (saved_stderr >= 0) dup2(fileno(captured), 2);
   rsycl_rtc::InMemoryFile src{source.c_str(), text.c_str()};
   rsycl_rtc::Result r = compile(src, rsycl_rtc::View<rsycl_rtc::InMemoryFile>{nullptr, 0},
                                 rsycl_rtc::View<const char *>{args.data(), args.size()},
@@ -243,25 +268,25 @@ int main(int argc, char **argv) {
     cleanup();
     std::fprintf(stderr, "sycl-jit-fe: %s: DPC++'s device compile failed%s\n", source.c_str(),
                  r.error_code == rsycl_rtc::kInvalid ? " (invalid arguments)" : "");
-    return 1;
+    return Finish(1);
   }
   if (r.device_code_ir.size == 0) {
     cleanup();
-    return Fail(source + ": the compiler library returned no device IR");
+    return Finish(Fail(source + ": the compiler library returned no device IR"));
   }
   if (!header.empty() && (!FileExists(header + ".tmp") || !FileExists(footer + ".tmp"))) {
     cleanup();
-    return Fail(source + ": the compiler library wrote no integration header or footer (does " + header + "'s directory exist?)");
+    return Finish(Fail(source + ": the compiler library wrote no integration header or footer (does " + header + "'s directory exist?)"));
   }
   if (!WriteFile(output, static_cast<const char *>(r.device_code_ir.values), r.device_code_ir.size)) {
     cleanup();
-    return Fail(output + ": cannot write: " + std::strerror(errno));
+    return Finish(Fail(output + ": cannot write: " + std::strerror(errno)));
   }
   if (!header.empty() && (std::rename((header + ".tmp").c_str(), header.c_str()) != 0 ||
                           std::rename((footer + ".tmp").c_str(), footer.c_str()) != 0)) {
     std::remove(output.c_str());
     cleanup();
-    return Fail(header + ": cannot write: " + std::strerror(errno));
+    return Finish(Fail(header + ": cannot write: " + std::strerror(errno)));
   }
-  return 0;
+  return Finish(0);
 }

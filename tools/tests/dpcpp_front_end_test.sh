@@ -51,6 +51,21 @@ cmp "$tmp/a/out/ok.h" "$tmp/b/elsewhere/out/x.h" || fail "the integration header
 cmp "$tmp/a/out/ok.f" "$tmp/b/elsewhere/out/x.f" || fail "the integration footer differs between two roots"
 grep -q "$tmp" "$tmp/a/out/ok.bc" "$tmp/a/out/ok.h" && fail "an output holds the build's directory"
 
+# The library's own unused steps (device-library link, post-link) print nothing: not for
+# a SYCL_EXTERNAL function another TU defines, nor for an AOT triple's compile.
+cat >"$tmp/a/src/ext.cpp" <<'CPP'
+#include <sycl/sycl.hpp>
+SYCL_EXTERNAL int elsewhere(int);
+int main() {
+  sycl::queue q;
+  int *p = sycl::malloc_shared<int>(4, q);
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { p[i] = elsewhere(int(i[0])); }).wait();
+}
+CPP
+(cd "$tmp/a" && fe --source=src/ext.cpp --output=out/ext.bc -- -O2) >"$tmp/err" 2>&1 || { cat "$tmp/err"; fail "ext.cpp"; }
+(cd "$tmp/a" && fe --source=src/ok.cpp --output=out/gen.bc -- -O2 -Xclang -triple -Xclang spir64_gen-unknown-unknown) >>"$tmp/err" 2>&1 || { cat "$tmp/err"; fail "ok.cpp for spir64_gen"; }
+[ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "the front end printed messages of the library's unused steps"; }
+
 # Not DPC++'s compiler library: one line, exit 1.
 zlib="$(ldconfig -p | awk '/libz\.so\.1 / {print $NF; exit}')"
 set +e

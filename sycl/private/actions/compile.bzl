@@ -143,6 +143,38 @@ def dpcpp_device_compile(ctx, steps, common, src):
     ))
     return struct(ir = ir, header = header, footer = footer)
 
+def dpcpp_jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level):
+    """SyclDeviceCompile of DPC++'s front end from the runtime wheel for an AOT SPIR triple.
+
+    The library refuses -fsycl-targets; the triple is given to its front end directly
+    (-Xclang -triple), which then compiles as DPC++'s driver does for that target: kernels
+    that read specialization constants get the buffer their emulation reads. The
+    integration header does not depend on the target (the TU's spir64 compile writes it).
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      tc: the SyclToolchainInfo (with a front_end).
+      tu: struct(src, flags, inputs) from SyclInfo.tus.
+      index: the TU's position (keeps output names unique).
+      triple: the device triple (spir64_gen, spir64_x86_64).
+      opt_level: the device optimisation level.
+
+    Returns:
+      The device IR File (bitcode).
+    """
+    bc = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.bc" % (triple, index, tu.src.basename.rsplit(".", 1)[0])))
+    steps.append(step(
+        tc.front_end,
+        ["--library=" + tc.front_end_library.path, "--source=" + tu.src.path, "--output=" + bc.path, "--"] +
+        [opt_level, "-Xclang", "-triple", "-Xclang", triple + "-unknown-unknown"] + DPCPP_DEVICE_FLAGS + [f for f in tu.flags if f != "-g"],
+        depset([tu.src], transitive = [tu.inputs, tc.compile_files, tc.front_end_files]),
+        [bc],
+        "SyclDeviceCompile",
+        "Compiling SYCL device code %s for %s (DPC++'s front end from Intel's runtime wheel)" % (tu.src.short_path, triple),
+    ))
+    return bc
+
 def dpcpp_target_compile(ctx, steps, tc, tu, index, offload, opt_level):
     """SyclDeviceCompile of a DPC++ toolchain for one offload target (-fsycl-targets).
 

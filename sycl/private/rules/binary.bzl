@@ -2,7 +2,7 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:actions/aot.bzl", "filter_and_aot", "wrap_kind")
-load("//sycl/private:actions/compile.bzl", "amdgcn_compile", "dpcpp_target_compile", "nvptx_compile")
+load("//sycl/private:actions/compile.bzl", "amdgcn_compile", "dpcpp_jit_target_compile", "dpcpp_target_compile", "nvptx_compile")
 load("//sycl/private:actions/device_link.bzl", "device_link", "dpcpp_device_link", "libclc_link")
 load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
@@ -28,7 +28,9 @@ def _irs_by_key(ctx, steps, common, devices, device_ir, tus):
         for tu in tus:
             if not tu.src:
                 fail("target %s needs a device compile of its own (%s), and %s imports spir64 device IR only; build it for spir64 targets, or import the TU's device IR for %s too" % (name, key, tu.imported, name))
-        if key.startswith("dpcpp:"):
+        if key.startswith("dpcpp-jit:"):
+            irs[key] = [dpcpp_jit_target_compile(ctx, steps, common.tc, tu, i, key[len("dpcpp-jit:"):], common.device_opt_level) for i, tu in enumerate(tus)]
+        elif key.startswith("dpcpp:"):
             irs[key] = [dpcpp_target_compile(ctx, steps, common.tc, tu, i, key[len("dpcpp:"):], common.device_opt_level) for i, tu in enumerate(tus)]
         elif key.startswith("amdgcn:"):
             irs[key] = [amdgcn_compile(ctx, steps, common, tu, i, amdgcn_arch(d)) for i, tu in enumerate(tus)]
