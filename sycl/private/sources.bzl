@@ -16,6 +16,7 @@ def compile_sources(ctx, steps, common):
     Returns:
       (device IR Files, object Files, TU structs for SyclInfo.tus).
     """
+
     # A device compile for another device-IR key (NVPTX, AMD, an AOT SPIR triple) takes the
     # TU's device-only copts too.
     tus = [struct(src = src, flags = common.device_flags + common.flags, inputs = common.headers) for src in common.srcs]

@@ -21,6 +21,7 @@ def split(ctx, steps, prop, chain, mode, shards, program_metadata = False):
       list of directory Files, one per shard, each with a files.table.
     """
     dirs = [ctx.actions.declare_directory(scratch_path(ctx, "%s.shard_%d" % (chain, s))) for s in range(shards)]
+
     # Only kernels are entry points (DPC++'s driver asks sycl-post-link for
     # -emit-only-kernels-as-entry-points): a SYCL_EXTERNAL function is no kernel.
     argv = ["split", "-split=" + mode, "-emit-only-kernels-as-entry-points"] + (["-emit-program-metadata"] if program_metadata else [])
