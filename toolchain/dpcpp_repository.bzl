@@ -257,8 +257,9 @@ def _jit_front_end(rctx, lib, version):
         lines = (check.stderr.strip() or check.stdout.strip() or "python3 failed").split("\n")
         return "", "%s of %s does not load or does not export %s: %s" % (name, want, DPCPP_JIT["entry_point"], lines[-1])
     return """
-# DPC++'s device front end from {want}'s compiler library (rules_sycl's sycl-jit-fe loads
-# it and calls {entry}); the host side and the later steps use @sycl_llvm's clang/LLVM.
+# DPC++'s device front end from {want}'s compiler library (intel/llvm {commit}; rules_sycl's
+# sycl-jit-fe loads it and calls {entry}); the host side and the later steps use
+# @sycl_llvm's clang/LLVM.
 host_sycl_toolchain(
     name = "dpcpp_jit",
     family = "dpcpp",
@@ -267,7 +268,7 @@ host_sycl_toolchain(
     front_end_library = "lib/{name}",
     visibility = ["//visibility:public"],
 )
-""".format(want = want, entry = DPCPP_JIT["entry_point"], name = name), ""
+""".format(want = want, commit = DPCPP_JIT["intel_llvm_commit"], entry = DPCPP_JIT["entry_point"], name = name), ""
 
 def _is_dpcpp_driver(rctx, compiler):
     """Whether compiler runs and is DPC++'s driver (its SYCL device compile writes an integration header)."""

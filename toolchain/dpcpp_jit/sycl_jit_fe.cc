@@ -198,7 +198,7 @@ int main(int argc, char **argv) {
       }
     }
     if (a.compare(0, 14, "-fsycl-targets") == 0) {
-      return Fail(a + ": this front end writes spir64 device code only; the build compiles it for each target");
+      return Fail(a + ": the build compiles each target itself (an AOT SPIR triple through -Xclang -triple)");
     }
   }
 

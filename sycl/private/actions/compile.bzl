@@ -101,10 +101,7 @@ def dpcpp_device_compile(ctx, steps, common, src):
     What DPC++'s driver runs for the device side of a TU (-fsycl-is-device with
     -fsycl-int-header and -fsycl-int-footer), as one action: icpx's driver, or, for a
     toolchain with a front_end, rules_sycl's sycl-jit-fe over DPC++'s compiler library
-    from Intel's runtime wheel (its bitcode, .dev.bc). That front end gets no -g: with it,
-    its spir64 code differed (a reqd_sub_group_size kernel ran with sub-groups of 1,
-    specialization-constant reads lost their constant symbolic IDs), so device debug
-    info is not offered with it.
+    from Intel's runtime wheel (its bitcode, .dev.bc; _jit_front_end_step).
 
     Args:
       ctx: the rule context.
@@ -121,14 +118,16 @@ def dpcpp_device_compile(ctx, steps, common, src):
     footer = ctx.actions.declare_file(stem + ".int_footer.h")
     if tc.front_end:
         ir = ctx.actions.declare_file(stem + ".dev.bc")
-        steps.append(step(
-            tc.front_end,
-            ["--library=" + tc.front_end_library.path, "--source=" + src.path, "--output=" + ir.path, "--int-header=" + header.path, "--int-footer=" + footer.path, "--"] +
-            [common.device_opt_level] + DPCPP_DEVICE_FLAGS + list(common.device_flags) + [f for f in common.flags if f != "-g"],
-            depset([src], transitive = [common.compile_inputs, tc.front_end_files]),
-            [ir, header, footer],
-            "SyclDeviceCompile",
-            "Compiling SYCL device code %s (DPC++'s front end from Intel's runtime wheel)" % src.short_path,
+        steps.append(_jit_front_end_step(
+            tc,
+            src,
+            ir,
+            ["--int-header=" + header.path, "--int-footer=" + footer.path],
+            [common.device_opt_level],
+            list(common.device_flags) + list(common.flags),
+            common.compile_inputs,
+            [header, footer],
+            "",
         ))
         return struct(ir = ir, header = header, footer = footer)
     ir = ctx.actions.declare_file(stem + ".dev.ll")
@@ -142,6 +141,37 @@ def dpcpp_device_compile(ctx, steps, common, src):
         "Compiling SYCL device code %s (DPC++: spir64, integration header and footer)" % src.short_path,
     ))
     return struct(ir = ir, header = header, footer = footer)
+
+def _jit_front_end_step(tc, src, out, outputs_args, target_args, flags, inputs, more_outputs, what):
+    """The step of sycl-jit-fe (DPC++'s front end from the runtime wheel) for one TU.
+
+    It never gets -g: with it, the front end's spir64 code differed (a
+    reqd_sub_group_size kernel ran with sub-groups of 1, specialization-constant reads
+    lost their constant symbolic IDs), so device debug info is not offered with it.
+
+    Args:
+      tc: the SyclToolchainInfo (with a front_end).
+      src: the source File.
+      out: the bitcode File.
+      outputs_args: more output arguments (--int-header=, --int-footer=).
+      target_args: the optimisation level and any target arguments, first driver args.
+      flags: the TU's compile flags (-g is dropped).
+      inputs: depset of what the compile reads besides src and the front end's files.
+      more_outputs: the Files of outputs_args.
+      what: appended to the progress message (" for <triple>").
+
+    Returns:
+      struct: the step.
+    """
+    return step(
+        tc.front_end,
+        ["--library=" + tc.front_end_library.path, "--source=" + src.path, "--output=" + out.path] + outputs_args + ["--"] +
+        target_args + DPCPP_DEVICE_FLAGS + [f for f in flags if f != "-g"],
+        depset([src], transitive = [inputs, tc.front_end_files]),
+        [out] + more_outputs,
+        "SyclDeviceCompile",
+        "Compiling SYCL device code %s%s (DPC++'s front end from Intel's runtime wheel)" % (src.short_path, what),
+    )
 
 def dpcpp_jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level):
     """SyclDeviceCompile of DPC++'s front end from the runtime wheel for an AOT SPIR triple.
@@ -164,14 +194,16 @@ def dpcpp_jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level):
       The device IR File (bitcode).
     """
     bc = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.bc" % (triple, index, tu.src.basename.rsplit(".", 1)[0])))
-    steps.append(step(
-        tc.front_end,
-        ["--library=" + tc.front_end_library.path, "--source=" + tu.src.path, "--output=" + bc.path, "--"] +
-        [opt_level, "-Xclang", "-triple", "-Xclang", triple + "-unknown-unknown"] + DPCPP_DEVICE_FLAGS + [f for f in tu.flags if f != "-g"],
-        depset([tu.src], transitive = [tu.inputs, tc.compile_files, tc.front_end_files]),
-        [bc],
-        "SyclDeviceCompile",
-        "Compiling SYCL device code %s for %s (DPC++'s front end from Intel's runtime wheel)" % (tu.src.short_path, triple),
+    steps.append(_jit_front_end_step(
+        tc,
+        tu.src,
+        bc,
+        [],
+        [opt_level, "-Xclang", "-triple", "-Xclang", triple + "-unknown-unknown"],
+        list(tu.flags),
+        depset(transitive = [tu.inputs, tc.compile_files]),
+        [],
+        " for " + triple,
     ))
     return bc
 

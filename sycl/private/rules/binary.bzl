@@ -55,24 +55,24 @@ def _chains(ctx, steps, tc, irs_by_key, rdc):
             chains[key] = [("%s_tu%d" % (fname, i), ir) for i, ir in enumerate(irs)]
     return chains
 
-def check_front_ends(ctx, tc, deps):
+def check_front_ends(ctx, own, devices, deps):
     """Fails at analysis for a target or library the program's front end cannot serve.
 
-    DPC++'s front end from the runtime wheel writes spir64 code only.
+    DPC++'s front end from the runtime wheel writes SPIR code only.
 
     Device IR of DPC++'s front end and of upstream clang's (the rsycl API) cannot be
     linked into one program, and which one compiles a library follows its runtime.
 
     Args:
       ctx: the rule context.
-      tc: the program's SyclToolchainInfo.
+      own: the program's front end (front_end_name).
+      devices: [(name, SyclDeviceConfigInfo)] from resolved_devices.
       deps: the deps' SyclInfo providers.
     """
-    own = front_end_name(tc)
     if own == "dpcpp-jit":
-        for name, d in resolved_devices(ctx):
+        for name, d in devices:
             if not d.triple.startswith("spir"):
-                fail(("target %s (%s) cannot be served by DPC++'s front end from Intel's runtime wheel, which writes spir64 code only. " +
+                fail(("target %s (%s) cannot be served by DPC++'s front end from Intel's runtime wheel, which writes SPIR code only. " +
                       "Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), " +
                       "or write its device code against the rsycl API for upstream clang (runtime = \"@rules_sycl//runtime:rsycl\")") % (name, d.triple), attr = "targets")
     for d in deps:
@@ -101,7 +101,8 @@ def binary_pipeline(ctx, steps):
     common = sycl_common(ctx, devices)
     device, objects, tus = compile_sources(ctx, steps, common)
     deps = [d[SyclInfo] for d in ctx.attr.deps if SyclInfo in d]
-    check_front_ends(ctx, common.tc, deps)
+    front_end = front_end_name(common.tc)
+    check_front_ends(ctx, front_end, devices, deps)
     device_ir = depset(device, transitive = [d.device_ir for d in deps]).to_list()
     all_tus = depset(tus, transitive = [d.tus for d in deps]).to_list()
     rdc = ctx.attr.rdc == "on" or (ctx.attr.rdc == "auto" and ctx.attr._rdc_flag[BuildSettingInfo].value)
@@ -118,7 +119,7 @@ def binary_pipeline(ctx, steps):
     checked_key = "spir" if "spir" in chains else sorted(chains.keys())[0] if chains else None
 
     # DPC++'s driver asks sycl-post-link for program metadata for NVPTX and AMDGCN only.
-    triple_of = {device_ir_key(d, front_end_name(common.tc)): d.triple for _, d in devices}
+    triple_of = {device_ir_key(d, front_end): d.triple for _, d in devices}
     for key in chains:
         program_metadata = triple_of.get(key) in ("nvptx64", "amdgcn")
         for chain, ir in chains[key]:
@@ -148,7 +149,7 @@ def binary_pipeline(ctx, steps):
     for name, d in devices:
         wtarget, wformat = wrap_kind(d)
         target = tool_target_name(name, d)
-        for chain, _ in chains[device_ir_key(d, front_end_name(common.tc))]:
+        for chain, _ in chains[device_ir_key(d, front_end)]:
             for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain], locations_of[chain])):
                 tables.append((wtarget, wformat, images))
                 report.append((target, split_of[chain][s], images))
