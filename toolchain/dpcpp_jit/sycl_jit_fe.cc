@@ -132,6 +132,8 @@ std::string CompilerMessages(const std::string &log) {
     }
     start = end;
   }
+  // Only blank lines left (the separators of dropped messages): nothing to say.
+  if (kept.find_first_not_of(" \t\r\n") == std::string::npos) return "";
   return kept;
 }
 

@@ -67,7 +67,9 @@ CPP
 [ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "the front end printed messages of the library's unused steps"; }
 
 # Not DPC++'s compiler library: one line, exit 1.
-zlib="$(ldconfig -p | awk '/libz\.so\.1 / {print $NF; exit}')"
+# Captured before it is searched: awk's early exit would SIGPIPE ldconfig under pipefail.
+libs="$(ldconfig -p)"
+zlib="$(awk '/libz\.so\.1 / {print $NF; exit}' <<<"$libs")"
 set +e
 "$FE" --library="$zlib" --source="$tmp/a/src/ok.cpp" --output="$tmp/z.bc" </dev/null 2>"$tmp/err"
 code=$?
