@@ -772,11 +772,90 @@ DEVICES = {
     },
 }
 
-# The sm_XX of an NVIDIA target whose AOT options name none.
-DEFAULT_NVPTX_ARCH = "sm_50"
-
 # The device triple families a target may name.
 TRIPLES = ["spir64", "spir64_gen", "spir64_x86_64", "nvptx64", "amdgcn"]
+
+# Per device triple (devconfig.Families): what building its targets needs.
+FAMILIES = {
+    "spir64": {
+        "jit": True,
+        "spirv": True,
+        "arch": "",
+        "default_arch": "",
+        "arch_example": "",
+        "clang_ir_key": "spir",
+        "clang_args": [],
+        "dpcpp_target": "{triple}",
+        "dpcpp_prefix": "",
+        "program_metadata": False,
+        "libclc": "",
+        "front_ends": ["clang", "dpcpp", "dpcpp-jit"],
+    },
+    "spir64_gen": {
+        "jit": False,
+        "spirv": True,
+        "arch": "",
+        "default_arch": "",
+        "arch_example": "",
+        "clang_ir_key": "spir",
+        "clang_args": [],
+        "dpcpp_target": "{triple}",
+        "dpcpp_prefix": "intel_gpu_",
+        "program_metadata": False,
+        "libclc": "",
+        "front_ends": ["clang", "dpcpp", "dpcpp-jit"],
+    },
+    "spir64_x86_64": {
+        "jit": False,
+        "spirv": True,
+        "arch": "",
+        "default_arch": "",
+        "arch_example": "",
+        "clang_ir_key": "spir",
+        "clang_args": [],
+        "dpcpp_target": "{triple}",
+        "dpcpp_prefix": "",
+        "program_metadata": False,
+        "libclc": "",
+        "front_ends": ["clang", "dpcpp", "dpcpp-jit"],
+    },
+    "nvptx64": {
+        "jit": False,
+        "spirv": False,
+        "arch": "sm_XX architecture",
+        "default_arch": "sm_50",
+        "arch_example": "sm_90",
+        "clang_ir_key": "nvptx:{arch}",
+        "clang_args": ["-fsycl", "--offload-arch={arch}", "-nocudalib", "-Xclang", "-target-feature", "-Xclang", "+ptx80", "-fsycl-device-only"],
+        "dpcpp_target": "nvidia_gpu_{arch}",
+        "dpcpp_prefix": "nvidia_gpu_",
+        "program_metadata": True,
+        "libclc": "nvptx",
+        "front_ends": ["clang", "dpcpp"],
+    },
+    "amdgcn": {
+        "jit": False,
+        "spirv": False,
+        "arch": "gfx architecture",
+        "default_arch": "",
+        "arch_example": "gfx90a",
+        "clang_ir_key": "amdgcn:{arch}",
+        "clang_args": ["-fsycl", "-fsycl-device-only", "-Xclang", "-triple", "-Xclang", "amdgcn-amd-amdhsa", "-Xclang", "-target-cpu", "-Xclang", "{arch}"],
+        "dpcpp_target": "amd_gpu_{arch}",
+        "dpcpp_prefix": "amd_gpu_",
+        "program_metadata": True,
+        "libclc": "amdgcn",
+        "front_ends": ["clang", "dpcpp"],
+    },
+}
+
+# Per device front end (devconfig.FrontEnds): the device-IR key of a target of a
+# family that is not JIT ("": the family's clang_ir_key), and why it refuses others.
+FRONT_ENDS = {
+    "clang": {"target_ir_key": "", "refusal": "upstream clang's SYCL front end"},
+    "dpcpp": {"target_ir_key": "dpcpp:{dpcpp_target}", "refusal": "DPC++'s driver"},
+    "dpcpp-jit": {"target_ir_key": "dpcpp-jit:{triple}", "refusal": "DPC++'s front end from Intel's runtime wheel, which writes SPIR code only. Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), or write its device code against the rsycl API for upstream clang (runtime = \"@rules_sycl//runtime:rsycl\")"},
+}
 
 # Target names DPC++ knows and rules_sycl cannot build, with the reason.
 UNSUPPORTED_TARGETS = {
@@ -793,12 +872,13 @@ AOT_FILE_OPTIONS = {
 # The aspect names a device configuration may list (DPC++'s, deprecated ones included).
 ASPECT_NAMES = ["host", "cpu", "gpu", "accelerator", "custom", "fp16", "fp64", "int64_base_atomics", "int64_extended_atomics", "image", "online_compiler", "online_linker", "queue_profiling", "usm_device_allocations", "usm_host_allocations", "usm_shared_allocations", "usm_restricted_shared_allocations", "usm_system_allocations", "ext_intel_pci_address", "ext_intel_gpu_eu_count", "ext_intel_gpu_eu_simd_width", "ext_intel_gpu_slices", "ext_intel_gpu_subslices_per_slice", "ext_intel_gpu_eu_count_per_subslice", "ext_intel_max_mem_bandwidth", "ext_intel_mem_channel", "usm_atomic_host_allocations", "usm_atomic_shared_allocations", "atomic64", "ext_intel_device_info_uuid", "ext_oneapi_srgb", "ext_oneapi_native_assert", "host_debuggable", "ext_intel_gpu_hw_threads_per_eu", "ext_oneapi_cuda_async_barrier", "ext_oneapi_bfloat16_math_functions", "ext_intel_free_memory", "ext_intel_device_id", "ext_intel_memory_clock_rate", "ext_intel_memory_bus_width", "emulated", "ext_intel_legacy_image", "ext_oneapi_bindless_images", "ext_oneapi_bindless_images_shared_usm", "ext_oneapi_bindless_images_1d_usm", "ext_oneapi_bindless_images_2d_usm", "ext_oneapi_external_memory_import", "ext_oneapi_external_semaphore_import", "ext_oneapi_mipmap", "ext_oneapi_mipmap_anisotropy", "ext_oneapi_mipmap_level_reference", "ext_intel_esimd", "ext_oneapi_ballot_group", "ext_oneapi_fixed_size_group", "ext_oneapi_opportunistic_group", "ext_oneapi_tangle_group", "ext_intel_matrix", "ext_oneapi_is_composite", "ext_oneapi_is_component", "ext_oneapi_graph", "ext_intel_fpga_task_sequence", "ext_oneapi_limited_graph", "ext_oneapi_private_alloca", "ext_oneapi_cubemap", "ext_oneapi_cubemap_seamless_filtering", "ext_oneapi_bindless_sampled_image_fetch_1d_usm", "ext_oneapi_bindless_sampled_image_fetch_1d", "ext_oneapi_bindless_sampled_image_fetch_2d_usm", "ext_oneapi_bindless_sampled_image_fetch_2d", "ext_oneapi_bindless_sampled_image_fetch_3d", "ext_oneapi_queue_profiling_tag", "ext_oneapi_virtual_mem", "ext_oneapi_cuda_cluster_group", "ext_oneapi_image_array", "ext_oneapi_unique_addressing_per_dim", "ext_oneapi_bindless_images_sample_1d_usm", "ext_oneapi_bindless_images_sample_2d_usm", "ext_oneapi_atomic16", "ext_oneapi_virtual_functions"]
 
-# Per AOT tool: the image extension, and the descriptor's format and target.
+# Per AOT tool (devconfig.AOTTools): the image extension, the descriptor's format and
+# target, and the executable it runs besides llc (the aot verb's flag of that name).
 AOT_TOOLS = {
-    "": {"ext": ".spv", "format": "spirv", "wrap_target": "spir64"},
-    "llvm-spirv": {"ext": ".bc", "format": "llvmbc", "wrap_target": "spir64"},
-    "ptx": {"ext": ".ptx", "format": "native", "wrap_target": "nvptx64"},
-    "ocloc": {"ext": ".bin", "format": "native", "wrap_target": "spir64_gen"},
-    "opencl-aot": {"ext": ".bin", "format": "native", "wrap_target": "spir64_x86_64"},
-    "amdgcn": {"ext": ".hsaco", "format": "native", "wrap_target": "amdgcn"},
+    "": {"ext": ".spv", "format": "spirv", "wrap_target": "spir64", "binary": "", "optional": False, "binary_what": ""},
+    "llvm-spirv": {"ext": ".bc", "format": "llvmbc", "wrap_target": "spir64", "binary": "llvm-spirv", "optional": False, "binary_what": "llvm-spirv (SPIR-V to SPIR 1.2 bitcode: Debian's llvm-spirv-15)"},
+    "ptx": {"ext": ".ptx", "format": "native", "wrap_target": "nvptx64", "binary": "ptxas", "optional": True, "binary_what": "ptxas (with it, a cubin for the target's sm_XX next to the PTX)"},
+    "ocloc": {"ext": ".bin", "format": "native", "wrap_target": "spir64_gen", "binary": "ocloc", "optional": False, "binary_what": "ocloc (Intel's GPU offline compiler)"},
+    "opencl-aot": {"ext": ".bin", "format": "native", "wrap_target": "spir64_x86_64", "binary": "opencl-aot", "optional": False, "binary_what": "opencl-aot (Intel's CPU offline compiler)"},
+    "amdgcn": {"ext": ".hsaco", "format": "native", "wrap_target": "amdgcn", "binary": "lld", "optional": False, "binary_what": "ld.lld (LLVM's linker: it links the HSA code object)"},
 }

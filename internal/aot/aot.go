@@ -26,7 +26,10 @@ import (
 
 // Tools are the executables the AOT step may run.
 type Tools struct {
-	LLC, LLVMSpirv, Ocloc, OpenCLAOT, Ptxas, LLD string
+	LLC string
+	// Binaries are the AOT tools' executables by devconfig.AOTTool.Binary ("ocloc",
+	// "llvm-spirv", "ptxas", "lld", ...): the verb's flags of those names.
+	Binaries map[string]string
 	// Translator is a DPC++ toolchain's own llvm-spirv: when set, it writes every image's
 	// SPIR-V with DPC++'s options (TranslatorArgs) instead of llc's SPIR-V backend.
 	Translator string
@@ -53,7 +56,7 @@ type Step struct {
 // NVIDIA targets when ptxas is available, a cubin assembled from it first (the runtime
 // loads the cubin on a device of its architecture and JIT-compiles the PTX elsewhere).
 func Images(t *devconfig.Target, tools Tools, out string) []string {
-	if t.AOT.Tool == "ptx" && tools.Ptxas != "" {
+	if t.AOT.Tool == "ptx" && tools.Binaries["ptxas"] != "" {
 		return []string{cubinPath(out), out}
 	}
 	return []string{out}
@@ -61,75 +64,85 @@ func Images(t *devconfig.Target, tools Tools, out string) []string {
 
 func cubinPath(ptx string) string { return strings.TrimSuffix(ptx, ".ptx") + ".cubin" }
 
+// plan is one AOT tool's adapter: the commands that turn module in into the image out.
+// bin is the tool's executable (devconfig.AOTTool.Binary; "" when optional and absent);
+// toSPIRV writes the module's SPIR-V to a file.
+type plan struct {
+	t           *devconfig.Target
+	in, out     string
+	llc, bin    string
+	toSPIRV     func(spv string) Step
+	spv         string // out + ".spv": the SPIR-V a second tool reads
+	spirvToTool func(kind string, args ...string) []Step
+}
+
+// adapters are the AOT tools' adapters, by devconfig.AOTTool.Name (a test checks that
+// every row of devconfig.AOTTools has one).
+var adapters = map[string]func(p *plan) ([]Step, error){
+	"": func(p *plan) ([]Step, error) { return []Step{p.toSPIRV(p.out)}, nil },
+	"llvm-spirv": func(p *plan) ([]Step, error) {
+		return p.spirvToTool("llvm-spirv", append(append([]string{}, p.t.AOT.Options...), p.spv, "-o", p.out)...), nil
+	},
+	"ocloc": func(p *plan) ([]Step, error) {
+		args := []string{"compile", "-spirv_input", "-file", p.spv, "-output", p.out, "-output_no_suffix"}
+		return p.spirvToTool("ocloc", append(args, p.t.AOT.Options...)...), nil
+	},
+	"opencl-aot": func(p *plan) ([]Step, error) {
+		return p.spirvToTool("opencl-aot", append([]string{"--device=cpu", p.spv, "-o", p.out}, p.t.AOT.Options...)...), nil
+	},
+	"ptx": func(p *plan) ([]Step, error) {
+		arch := devconfig.TargetArch(p.t)
+		steps := []Step{{p.llc, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", p.in, "-o", p.out}, "llc", p.out, false}}
+		if p.bin != "" {
+			cubin := pathArg(cubinPath(p.out))
+			steps = append(steps, Step{p.bin, []string{"-arch=" + arch, p.out, "-o", cubin}, "ptxas", cubin, false})
+		}
+		return steps, nil
+	},
+	"amdgcn": func(p *plan) ([]Step, error) {
+		// As DPC++ does for its HIP targets: the AMDGPU backend to an object, lld to an HSA
+		// code object for the target's gfx architecture.
+		if len(p.t.AOT.Options) == 0 {
+			return nil, fmt.Errorf("target %s: an amdgcn target names its gfx architecture as its first AOT option", p.t.Name)
+		}
+		obj := p.out + ".o"
+		return []Step{
+			{p.llc, []string{"-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + p.t.AOT.Options[0], "-relocation-model=pic", "-filetype=obj", p.in, "-o", obj}, "llc", obj, true},
+			// -Bsymbolic: calls between the functions of a code object bind inside it (a
+			// device function of default visibility is not preemptible on a GPU).
+			{p.bin, []string{"-shared", "-Bsymbolic", obj, "-o", p.out}, "ld.lld", p.out, false},
+		}, nil
+	},
+}
+
 // Plan returns the commands that turn module in into the image out for target t. The
 // image's extension and descriptor format come from devconfig.AOTTools.
 func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 	in, out = pathArg(in), pathArg(out)
-	need := func(path, name string) error {
-		if path == "" {
-			return fmt.Errorf("target %s needs %s, which the SYCL toolchain does not provide", t.Name, name)
-		}
-		return nil
-	}
-	if _, ok := devconfig.LookupAOTTool(t.AOT.Tool); !ok {
+	kind, ok := devconfig.LookupAOTTool(t.AOT.Tool)
+	adapter := adapters[t.AOT.Tool]
+	if !ok || adapter == nil {
 		return nil, fmt.Errorf("target %s: unsupported AOT tool %q", t.Name, t.AOT.Tool)
 	}
-	if err := need(tools.LLC, "llc"); err != nil {
-		return nil, err
+	if tools.LLC == "" {
+		return nil, fmt.Errorf("target %s needs llc, which the SYCL toolchain does not provide", t.Name)
 	}
-	toSPIRV := func(spv string) Step {
+	bin := tools.Binaries[kind.Binary]
+	if kind.Binary != "" && bin == "" && !kind.Optional {
+		return nil, fmt.Errorf("target %s needs %s, which the SYCL toolchain does not provide", t.Name, kind.BinaryWhat)
+	}
+	p := &plan{t: t, in: in, out: out, llc: tools.LLC, bin: bin, spv: out + ".spv"}
+	p.toSPIRV = func(spv string) Step {
 		if tools.Translator != "" {
 			args := append(append([]string{"-o", spv}, TranslatorArgs...), in)
 			return Step{tools.Translator, args, "spirv-translator", spv, spv != out}
 		}
 		return Step{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}, "llc", spv, spv != out}
 	}
-	spv := out + ".spv"
-	switch t.AOT.Tool {
-	case "llvm-spirv":
-		if err := need(tools.LLVMSpirv, "llvm-spirv"); err != nil {
-			return nil, err
-		}
-		args := append(append([]string{}, t.AOT.Options...), spv, "-o", out)
-		return []Step{toSPIRV(spv), {tools.LLVMSpirv, args, "llvm-spirv", out, false}}, nil
-	case "ptx":
-		arch := devconfig.NVPTXArch(t)
-		steps := []Step{{tools.LLC, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", in, "-o", out}, "llc", out, false}}
-		if tools.Ptxas != "" {
-			cubin := pathArg(cubinPath(out))
-			steps = append(steps, Step{tools.Ptxas, []string{"-arch=" + arch, out, "-o", cubin}, "ptxas", cubin, false})
-		}
-		return steps, nil
-	case "ocloc":
-		if err := need(tools.Ocloc, "ocloc (Intel's offline compiler)"); err != nil {
-			return nil, err
-		}
-		args := []string{"compile", "-spirv_input", "-file", spv, "-output", out, "-output_no_suffix"}
-		return []Step{toSPIRV(spv), {tools.Ocloc, append(args, t.AOT.Options...), "ocloc", out, false}}, nil
-	case "amdgcn":
-		// As DPC++ does for its HIP targets: the AMDGPU backend to an object, lld to an HSA
-		// code object for the target's gfx architecture.
-		if err := need(tools.LLD, "ld.lld"); err != nil {
-			return nil, err
-		}
-		if len(t.AOT.Options) == 0 {
-			return nil, fmt.Errorf("target %s: an amdgcn target names its gfx architecture as its first AOT option", t.Name)
-		}
-		obj := out + ".o"
-		return []Step{
-			{tools.LLC, []string{"-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + t.AOT.Options[0], "-relocation-model=pic", "-filetype=obj", in, "-o", obj}, "llc", obj, true},
-			// -Bsymbolic: calls between the functions of a code object bind inside it (a
-			// device function of default visibility is not preemptible on a GPU).
-			{tools.LLD, []string{"-shared", "-Bsymbolic", obj, "-o", out}, "ld.lld", out, false},
-		}, nil
-	case "opencl-aot":
-		if err := need(tools.OpenCLAOT, "opencl-aot"); err != nil {
-			return nil, err
-		}
-		args := append([]string{"--device=cpu", spv, "-o", out}, t.AOT.Options...)
-		return []Step{toSPIRV(spv), {tools.OpenCLAOT, args, "opencl-aot", out, false}}, nil
+	p.spirvToTool = func(kind string, args ...string) []Step {
+		return []Step{p.toSPIRV(p.spv), {bin, args, kind, out, false}}
 	}
-	return []Step{toSPIRV(out)}, nil
+	return adapter(p)
 }
 
 // TranslatorArgs are the options DPC++'s driver gives its llvm-spirv for every SPIR
@@ -600,18 +613,19 @@ func Verb() *cli.Verb {
 	return &cli.Verb{
 		Name:    "aot",
 		Summary: "compile every image of a table for a device target (SPIR-V, SPIR 1.2, PTX, ocloc, opencl-aot)",
-		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--llvm-spirv=P] [--ocloc=P] [--opencl-aot=P] [--ptxas=P] [--lld=P] [--spirv-translator=P] [--dry-run] TABLE",
+		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--<AOT tool binary>=P ...] [--spirv-translator=P] [--dry-run] TABLE",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&target, "target", "", "device target (or alias)")
 			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
 			fs.StringVar(&outDir, "out-dir", "", "directory for the images and files.table")
 			fs.StringVar(&tools.LLC, "llc", "", "llc")
-			fs.StringVar(&tools.LLVMSpirv, "llvm-spirv", "", "llvm-spirv (SPIR-V to SPIR 1.2 bitcode)")
-			fs.StringVar(&tools.LLD, "lld", "", "ld.lld (AMD GPU targets: links the HSA code object)")
 			fs.StringVar(&tools.Translator, "spirv-translator", "", "a DPC++ toolchain's llvm-spirv: writes SPIR-V with DPC++'s options instead of llc")
-			fs.StringVar(&tools.Ocloc, "ocloc", "", "ocloc")
-			fs.StringVar(&tools.OpenCLAOT, "opencl-aot", "", "opencl-aot")
-			fs.StringVar(&tools.Ptxas, "ptxas", "", "ptxas (NVIDIA targets: also assemble a cubin for the target's sm_XX)")
+			tools.Binaries = map[string]string{}
+			for _, k := range devconfig.AOTTools {
+				if k.Binary != "" {
+					fs.Var(binaryFlag{tools.Binaries, k.Binary}, k.Binary, k.BinaryWhat)
+				}
+			}
 			fs.StringVar(&tools.KernelLocations, "kernel-locations", "", "the propagate step's kernel locations (errors name each kernel's source line)")
 			fs.BoolVar(&dryRun, "dry-run", false, "print the commands instead of running them")
 		},
@@ -630,3 +644,18 @@ func Verb() *cli.Verb {
 		},
 	}
 }
+
+// binaryFlag sets one AOT tool's executable in Tools.Binaries.
+type binaryFlag struct {
+	m    map[string]string
+	name string
+}
+
+func (f binaryFlag) String() string {
+	if f.m == nil {
+		return ""
+	}
+	return f.m[f.name]
+}
+
+func (f binaryFlag) Set(v string) error { f.m[f.name] = v; return nil }

@@ -13,7 +13,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
-var tools = Tools{LLC: "llc", LLVMSpirv: "llvm-spirv", Ocloc: "ocloc", OpenCLAOT: "opencl-aot", LLD: "ld.lld"}
+var tools = Tools{LLC: "llc", Binaries: map[string]string{"llvm-spirv": "llvm-spirv", "ocloc": "ocloc", "opencl-aot": "opencl-aot", "lld": "ld.lld"}}
 
 func target(t *testing.T, name string) *devconfig.Target {
 	t.Helper()
@@ -247,9 +247,21 @@ func inTempDir(t *testing.T) string {
 // PTX it was assembled from (for JIT on other architectures), sharing the row's other
 // cells; the properties gain compile_target (the target's name), which the runtime
 // matches against the device.
+// TestEveryAOTToolHasAnAdapter: a row of devconfig.AOTTools without an adapter here
+// would be accepted in a configuration and fail only when its first image is compiled.
+func TestEveryAOTToolHasAnAdapter(t *testing.T) {
+	for _, k := range devconfig.AOTTools {
+		if adapters[k.Name] == nil {
+			t.Errorf("AOT tool %q of devconfig.AOTTools has no adapter", k.Name)
+		}
+	}
+	if len(adapters) != len(devconfig.AOTTools) {
+		t.Errorf("%d adapters for %d AOT tools", len(adapters), len(devconfig.AOTTools))
+	}
+}
+
 func TestPtxasCubin(t *testing.T) {
-	withPtxas := tools
-	withPtxas.Ptxas = "ptxas"
+	withPtxas := Tools{LLC: "llc", Binaries: map[string]string{"ptxas": "ptxas"}}
 	steps, err := Plan(target(t, "nvidia_gpu_sm_90"), withPtxas, "in.ll", "o/x.ptx")
 	if err != nil {
 		t.Fatal(err)

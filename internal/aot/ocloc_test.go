@@ -31,8 +31,8 @@ define spir_kernel void @_ZTS7KDouble(ptr addrspace(1) %p) {
 
 func oclocTools(t *testing.T) Tools {
 	t.Helper()
-	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc"), Ocloc: testutil.Tool(*oclocFlag, "ocloc")}
-	if tools.LLC == "" || tools.Ocloc == "" {
+	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc"), Binaries: map[string]string{"ocloc": testutil.Tool(*oclocFlag, "ocloc")}}
+	if tools.LLC == "" || tools.Binaries["ocloc"] == "" {
 		t.Fatal("llc and ocloc are needed (tools/bootstrap.sh installs Debian's intel-opencl-icd)")
 	}
 	return tools

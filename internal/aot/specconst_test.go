@@ -19,8 +19,8 @@ import (
 // for PoCL's SPIR 1.2 (emulation: loads from the kernel's buffer), both with the default blob,
 // with the real tools; the properties carry the sets libsycl reads.
 func TestSpecConstsPerTarget(t *testing.T) {
-	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc"), LLVMSpirv: testutil.Tool(*llvmSpirvFlag, "llvm-spirv-15")}
-	if tools.LLC == "" || tools.LLVMSpirv == "" {
+	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc"), Binaries: map[string]string{"llvm-spirv": testutil.Tool(*llvmSpirvFlag, "llvm-spirv-15")}}
+	if tools.LLC == "" || tools.Binaries["llvm-spirv"] == "" {
 		t.Skip("llc-22 or llvm-spirv-15 not found")
 	}
 	src, err := os.ReadFile("testdata/specconst.ll")

@@ -75,8 +75,8 @@ func TestScalarNullsRewrite(t *testing.T) {
 // compiles for pocl_cpu through the real llc-22 and llvm-spirv-15, which aborts on the
 // unrewritten module.
 func TestScalarNullsPoCL(t *testing.T) {
-	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc"), LLVMSpirv: testutil.Tool(*llvmSpirvFlag, "llvm-spirv-15")}
-	if tools.LLC == "" || tools.LLVMSpirv == "" {
+	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc"), Binaries: map[string]string{"llvm-spirv": testutil.Tool(*llvmSpirvFlag, "llvm-spirv-15")}}
+	if tools.LLC == "" || tools.Binaries["llvm-spirv"] == "" {
 		t.Fatal("llc-22 and llvm-spirv-15 are needed (tools/bootstrap.sh installs them)")
 	}
 	dir := t.TempDir()
@@ -95,7 +95,7 @@ define spir_kernel void @_ZTS4Zero(ptr addrspace(1) %d, ptr addrspace(1) %i) {
 	if _, stderr, err := env.Run(nil, tools.LLC, "-mtriple=spirv64-unknown-unknown", "-filetype=obj", filepath.Join(dir, "k.ll"), "-o", spv); err != nil {
 		t.Fatalf("llc: %v: %s", err, stderr)
 	}
-	if _, stderr, err := env.Run(nil, tools.LLVMSpirv, "-r", "--spirv-target-env=CL1.2", spv, "-o", spv+".bc"); err == nil {
+	if _, stderr, err := env.Run(nil, tools.Binaries["llvm-spirv"], "-r", "--spirv-target-env=CL1.2", spv, "-o", spv+".bc"); err == nil {
 		t.Log("llvm-spirv-15 now reads scalar OpConstantNull; the rewrite may no longer be needed")
 	} else if !strings.Contains(string(stderr), "ConstantNull") {
 		t.Logf("llvm-spirv-15 failed otherwise: %s", stderr)

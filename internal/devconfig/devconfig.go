@@ -34,53 +34,10 @@ const (
 	MaxListLen  = 1024
 )
 
-// Triples accepted for the triple key.
-var Triples = []string{"spir64", "spir64_gen", "spir64_x86_64", "nvptx64", "amdgcn"}
-
 // Unsupported are target names DPC++ knows and rules_sycl cannot build, with the reason:
 // the rules refuse them at analysis, naming the reason, and so does the YAML reader.
 var Unsupported = map[string]string{
 	"spir64_fpga": "Intel FPGA targets need Intel's FPGA compiler (aoc) and Quartus, which rules_sycl does not drive (and oneAPI's DPC++ compiler no longer supports FPGAs)",
-}
-
-// AOTTool is what the AOT step of a family of targets produces and how the wrapper
-// records its images. The table is the one source of this data: the aot and wrap verbs
-// read it, and toolchain/devices.bzl carries it to the Starlark rules (AOT_TOOLS).
-type AOTTool struct {
-	Name       string // the aot.tool value of a target ("" for JIT SPIR-V)
-	Ext        string // the image file's extension
-	Format     string // the descriptor's image format: spirv, llvmbc or native
-	WrapTarget string // the descriptor's target triple
-	// Backend is the Unified Runtime backend (ONEAPI_DEVICE_SELECTOR's name) whose devices
-	// load the images; the test runtime implements cuda and opencl.
-	Backend string
-	// SpecConsts is how the images' specialization constants are lowered, as DPC++'s
-	// driver asks sycl-post-link: "native" (SPIR-V specialization constants, set when the
-	// runtime builds the program) for JIT SPIR-V, "emulation" (loads from the kernel's
-	// buffer) for every AOT format.
-	SpecConsts string
-}
-
-// AOTTools lists the AOT tools the pipeline can run.
-var AOTTools = []AOTTool{
-	{Name: "", Ext: ".spv", Format: "spirv", WrapTarget: "spir64", Backend: "opencl", SpecConsts: "native"},
-	{Name: "llvm-spirv", Ext: ".bc", Format: "llvmbc", WrapTarget: "spir64", Backend: "opencl", SpecConsts: "emulation"},
-	{Name: "ptx", Ext: ".ptx", Format: "native", WrapTarget: "nvptx64", Backend: "cuda", SpecConsts: "emulation"},
-	{Name: "ocloc", Ext: ".bin", Format: "native", WrapTarget: "spir64_gen", Backend: "level_zero", SpecConsts: "emulation"},
-	{Name: "opencl-aot", Ext: ".bin", Format: "native", WrapTarget: "spir64_x86_64", Backend: "opencl", SpecConsts: "emulation"},
-	{Name: "amdgcn", Ext: ".hsaco", Format: "native", WrapTarget: "amdgcn", Backend: "hip", SpecConsts: "emulation"},
-}
-
-// DefaultNVPTXArch is the sm_XX of an NVIDIA target without one (its first AOT option):
-// DPC++'s default for nvptx64. toolchain/devices.bzl carries it to Starlark.
-const DefaultNVPTXArch = "sm_50"
-
-// NVPTXArch is the sm_XX architecture of an NVIDIA target.
-func NVPTXArch(t *Target) string {
-	if len(t.AOT.Options) > 0 {
-		return t.AOT.Options[0]
-	}
-	return DefaultNVPTXArch
 }
 
 // PlatformLacks are OpenCL platforms that report an optional feature they cannot run for
@@ -93,20 +50,6 @@ var PlatformLacks = []struct {
 	Aspects          []string
 }{
 	{Platform: "Portable Computing Language", Target: "pocl_cpu", Aspects: []string{"atomic64"}},
-}
-
-// TargetBackends returns, per descriptor target of AOTTools (in table order, each once),
-// the backend whose devices load its images.
-func TargetBackends() [][2]string {
-	var out [][2]string
-	seen := map[string]bool{}
-	for _, t := range AOTTools {
-		if !seen[t.WrapTarget] {
-			seen[t.WrapTarget] = true
-			out = append(out, [2]string{t.WrapTarget, t.Backend})
-		}
-	}
-	return out
 }
 
 // FileOptions are the options of each AOT tool that name its inputs or outputs: the aot
@@ -128,41 +71,6 @@ func fileOption(tool string, opts []string) string {
 		}
 	}
 	return ""
-}
-
-// FormatLabels name the image formats of AOTTools for people: the compatibility report
-// and the test runtime's RSYCL_TRACE say the same words (runtime/sycl_tables.h).
-var FormatLabels = map[string]string{"spirv": "SPIR-V", "llvmbc": "SPIR 1.2 bitcode", "native": "native binary"}
-
-// ImageLabel says what a target's images are: the descriptor target and the format, e.g.
-// "spir64, SPIR 1.2 bitcode" for pocl_cpu.
-func ImageLabel(tool string) string {
-	t, ok := LookupAOTTool(tool)
-	if !ok {
-		return tool
-	}
-	return t.WrapTarget + ", " + FormatLabels[t.Format]
-}
-
-// aotToolNames lists the AOT tools for messages ("" as "none: JIT SPIR-V").
-func aotToolNames() string {
-	var names []string
-	for _, t := range AOTTools {
-		if t.Name != "" {
-			names = append(names, t.Name)
-		}
-	}
-	return "known: " + strings.Join(names, ", ") + "; none for JIT SPIR-V"
-}
-
-// LookupAOTTool returns the entry of AOTTools named name.
-func LookupAOTTool(name string) (AOTTool, bool) {
-	for _, t := range AOTTools {
-		if t.Name == name {
-			return t, true
-		}
-	}
-	return AOTTool{}, false
 }
 
 // AOT names the ahead-of-time compiler of a target.

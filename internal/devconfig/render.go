@@ -81,10 +81,9 @@ func (c *Config) Starlark() []byte {
 		b.WriteString("    },\n")
 	}
 	b.WriteString("}\n\n")
-	b.WriteString("# The sm_XX of an NVIDIA target whose AOT options name none.\n")
-	b.WriteString("DEFAULT_NVPTX_ARCH = " + strconv.Quote(DefaultNVPTXArch) + "\n\n")
 	b.WriteString("# The device triple families a target may name.\n")
 	b.WriteString("TRIPLES = " + q(Triples) + "\n\n")
+	writeFamilies(&b, q)
 	b.WriteString("# Target names DPC++ knows and rules_sycl cannot build, with the reason.\n")
 	b.WriteString("UNSUPPORTED_TARGETS = {\n")
 	names := make([]string, 0, len(Unsupported))
@@ -113,14 +112,51 @@ func (c *Config) Starlark() []byte {
 		aspectNames = append(aspectNames, a.Name)
 	}
 	b.WriteString("ASPECT_NAMES = " + q(aspectNames) + "\n\n")
-	b.WriteString("# Per AOT tool: the image extension, and the descriptor's format and target.\n")
+	b.WriteString("# Per AOT tool (devconfig.AOTTools): the image extension, the descriptor's format and\n")
+	b.WriteString("# target, and the executable it runs besides llc (the aot verb's flag of that name).\n")
 	b.WriteString("AOT_TOOLS = {\n")
 	for _, t := range AOTTools {
-		fmt.Fprintf(&b, "    %s: {\"ext\": %s, \"format\": %s, \"wrap_target\": %s},\n",
-			strconv.Quote(t.Name), strconv.Quote(t.Ext), strconv.Quote(t.Format), strconv.Quote(t.WrapTarget))
+		fmt.Fprintf(&b, "    %s: {\"ext\": %s, \"format\": %s, \"wrap_target\": %s, \"binary\": %s, \"optional\": %s, \"binary_what\": %s},\n",
+			strconv.Quote(t.Name), strconv.Quote(t.Ext), strconv.Quote(t.Format), strconv.Quote(t.WrapTarget),
+			strconv.Quote(t.Binary), starBool(t.Optional), strconv.Quote(t.BinaryWhat))
 	}
 	b.WriteString("}\n")
 	return b.Bytes()
+}
+
+func starBool(v bool) string {
+	if v {
+		return "True"
+	}
+	return "False"
+}
+
+// writeFamilies writes FAMILIES and FRONT_ENDS (families.go) as Starlark dicts.
+func writeFamilies(b *bytes.Buffer, q func([]string) string) {
+	b.WriteString("# Per device triple (devconfig.Families): what building its targets needs.\n")
+	b.WriteString("FAMILIES = {\n")
+	for _, f := range Families {
+		fmt.Fprintf(b, "    %s: {\n", strconv.Quote(f.Triple))
+		for _, kv := range [][2]string{
+			{"jit", starBool(f.JIT)}, {"spirv", starBool(f.SPIRV)},
+			{"arch", strconv.Quote(f.Arch)}, {"default_arch", strconv.Quote(f.DefaultArch)}, {"arch_example", strconv.Quote(f.ArchExample)},
+			{"clang_ir_key", strconv.Quote(f.ClangIRKey)}, {"clang_args", q(f.ClangArgs)},
+			{"dpcpp_target", strconv.Quote(f.DPCPPTarget)}, {"dpcpp_prefix", strconv.Quote(f.DPCPPPrefix)},
+			{"program_metadata", starBool(f.ProgramMetadata)}, {"libclc", strconv.Quote(f.Libclc)},
+			{"front_ends", q(f.FrontEnds)},
+		} {
+			fmt.Fprintf(b, "        %q: %s,\n", kv[0], kv[1])
+		}
+		b.WriteString("    },\n")
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("# Per device front end (devconfig.FrontEnds): the device-IR key of a target of a\n")
+	b.WriteString("# family that is not JIT (\"\": the family's clang_ir_key), and why it refuses others.\n")
+	b.WriteString("FRONT_ENDS = {\n")
+	for _, f := range FrontEnds {
+		fmt.Fprintf(b, "    %s: {\"target_ir_key\": %s, \"refusal\": %s},\n", strconv.Quote(f.Name), strconv.Quote(f.TargetIRKey), strconv.Quote(f.Refusal))
+	}
+	b.WriteString("}\n\n")
 }
 
 // JoinInts formats v as decimal numbers separated by sep.

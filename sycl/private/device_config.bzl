@@ -3,7 +3,7 @@
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:common.bzl", "TOOL_ATTRS")
 load("//sycl/private:names.bzl", "did_you_mean")
-load("//toolchain:devices.bzl", "AOT_FILE_OPTIONS", "AOT_TOOLS", "ASPECT_NAMES", "DEFAULT_NVPTX_ARCH", "DEVICES", "TRIPLES", "UNSUPPORTED_TARGETS")
+load("//toolchain:devices.bzl", "AOT_FILE_OPTIONS", "AOT_TOOLS", "ASPECT_NAMES", "DEVICES", "FAMILIES", "FRONT_ENDS", "TRIPLES", "UNSUPPORTED_TARGETS")
 
 DEVICE_TOOLCHAIN_TYPE = str(Label("//toolchain:device_config_type"))
 CURRENT_TARGET = str(Label("//sycl:current_target"))
@@ -266,71 +266,84 @@ def tool_target_name(name, device):
     """
     return device.name if device.known else name
 
-def nvptx_arch(device):
-    """The sm_XX architecture of an nvptx64 device (its first AOT option; default DEFAULT_NVPTX_ARCH, from Go).
+def device_family(device):
+    """The family record of a device's triple (FAMILIES, generated from Go's devconfig.Families).
 
     Args:
       device: a SyclDeviceConfigInfo.
 
     Returns:
-      string.
+      dict.
     """
-    return device.aot_options[0] if device.aot_options else DEFAULT_NVPTX_ARCH
+    return FAMILIES[device.triple]
 
-def device_ir_key(device, family = "clang"):
-    """The key of the device IR a target is compiled from.
-
-    Upstream clang ("clang"): "spir" for every SPIR target, "nvptx:sm_XX" per NVIDIA
-    architecture, "amdgcn:gfxNNN" per AMD architecture. DPC++ ("dpcpp") compiles once per offload target, as its driver does
-    for -fsycl-targets: "spir" for the spir64 triple (JIT SPIR-V), "dpcpp:<target>" for
-    the others (dpcpp_offload_target). DPC++'s front end from Intel's runtime wheel
-    ("dpcpp-jit", front_end_name) writes SPIR code only: "spir" for spir64 targets,
-    "dpcpp-jit:<triple>" for the AOT SPIR triples (a compile of their own), and no key for
-    the others (check_front_ends refuses them first).
-
-    Args:
-      device: a SyclDeviceConfigInfo.
-      family: the SYCL toolchain's front_end_name (clang, dpcpp, dpcpp-jit).
-
-    Returns:
-      string.
-    """
-    if family == "dpcpp-jit":
-        # AOT SPIR triples (spir64_gen, spir64_x86_64) get their own front-end compile,
-        # as DPC++'s driver does: only there does the front end pass the kernels the
-        # buffer that emulated specialization constants are read from.
-        return "spir" if device.triple == "spir64" else "dpcpp-jit:" + device.triple
-    if family == "dpcpp" and device.triple != "spir64":
-        return "dpcpp:" + dpcpp_offload_target(device)
-    if device.triple == "nvptx64":
-        return "nvptx:" + nvptx_arch(device)
-    if device.triple == "amdgcn":
-        return "amdgcn:" + amdgcn_arch(device)
-    return "spir"
-
-def amdgcn_arch(device):
-    """The gfx architecture of an amdgcn device (its first AOT option); fails without one.
+def device_arch(device):
+    """The architecture a device of an arch family names (its first AOT option, else the family's default).
 
     Args:
       device: a SyclDeviceConfigInfo.
 
     Returns:
+      string: "" for a family without architectures; fails when one is needed and none is named.
+    """
+    f = device_family(device)
+    if not f["arch"]:
+        return ""
+    if device.aot_options:
+        return device.aot_options[0]
+    if not f["default_arch"]:
+        fail("target %s (triple %s) names no %s: give it as its first AOT option, e.g. aot_options = [\"%s\"]" % (device.name, device.triple, f["arch"], f["arch_example"]))
+    return f["default_arch"]
+
+def _fill(template, device):
+    """template with {triple}, {arch} and {dpcpp_target} of device."""
+    out = template.replace("{triple}", device.triple)
+    if "{arch}" in out:
+        out = out.replace("{arch}", device_arch(device))
+    if "{dpcpp_target}" in out:
+        out = out.replace("{dpcpp_target}", dpcpp_offload_target(device))
+    return out
+
+def device_ir_key(device, front_end = "clang"):
+    """The key of the device IR a target is compiled from (the family and front-end records).
+
+    A JIT family (spir64) is compiled from the TUs' one spir64 device IR ("spir") by every
+    front end. Otherwise the front end's target_ir_key says: DPC++'s driver compiles once
+    per offload target ("dpcpp:<target>"), as its driver does for -fsycl-targets; DPC++'s
+    front end from Intel's runtime wheel once per AOT SPIR triple ("dpcpp-jit:<triple>":
+    only there does it pass the kernels the buffer emulated specialization constants are
+    read from); upstream clang as the family says ("spir" for every SPIR family,
+    "nvptx:sm_XX", "amdgcn:gfxNNN").
+
+    Args:
+      device: a SyclDeviceConfigInfo.
+      front_end: the SYCL toolchain's front_end_name (clang, dpcpp, dpcpp-jit).
+
+    Returns:
       string.
     """
-    if not device.aot_options:
-        fail("target %s (triple amdgcn) names no gfx architecture: give it as its first AOT option, e.g. aot_options = [\"gfx90a\"]" % device.name)
-    return device.aot_options[0]
+    f = device_family(device)
+    if f["jit"]:
+        return "spir"
+    return _fill(FRONT_ENDS[front_end]["target_ir_key"] or f["clang_ir_key"], device)
 
-# DPC++'s own -fsycl-targets names for one device each (intel_gpu_pvc, nvidia_gpu_sm_90,
-# amd_gpu_gfx90a): the built-in targets of those names are DPC++'s.
-_DPCPP_TARGET_PREFIXES = ("intel_gpu_", "nvidia_gpu_", "amd_gpu_")
+def family_compile_args(device):
+    """Upstream clang's front-end arguments for the device compile of a family's own IR key.
+
+    Args:
+      device: a SyclDeviceConfigInfo of a family whose clang_ir_key is not "spir".
+
+    Returns:
+      list of string.
+    """
+    return [_fill(a, device) for a in device_family(device)["clang_args"]]
 
 def dpcpp_offload_target(device):
     """What DPC++'s -fsycl-targets calls a device target.
 
-    A built-in device target keeps its name (DPC++'s own alias); any other target is
-    named by its triple (spir64_gen; nvptx64 as nvidia_gpu_<sm_XX>; amdgcn as
-    amd_gpu_<arch>, the architecture being its first AOT option).
+    A target named with its family's DPC++ prefix (intel_gpu_pvc, nvidia_gpu_sm_90,
+    amd_gpu_gfx90a) keeps its name (DPC++'s own); any other is named by the family's
+    dpcpp_target (its triple; nvidia_gpu_<sm_XX>, amd_gpu_<gfx>).
 
     Args:
       device: a SyclDeviceConfigInfo.
@@ -338,13 +351,10 @@ def dpcpp_offload_target(device):
     Returns:
       string.
     """
-    if device.name.startswith(_DPCPP_TARGET_PREFIXES):
+    f = device_family(device)
+    if f["dpcpp_prefix"] and device.name.startswith(f["dpcpp_prefix"]):
         return device.name
-    if device.triple == "nvptx64":
-        return "nvidia_gpu_" + nvptx_arch(device)
-    if device.triple == "amdgcn" and device.aot_options:
-        return "amd_gpu_" + device.aot_options[0]
-    return device.triple
+    return f["dpcpp_target"].replace("{triple}", device.triple).replace("{arch}", device_arch(device) if "{arch}" in f["dpcpp_target"] else "")
 
 # Attributes of rules that resolve the flag's device targets (sycl_library, traits).
 FLAG_DEVICE_ATTRS = dict(TOOL_ATTRS, **{

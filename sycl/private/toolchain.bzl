@@ -1,6 +1,7 @@
 """The sycl_toolchain rule: a device compiler family as a Bazel toolchain."""
 
 load("//sycl/private:providers.bzl", "SyclRuntimeInfo", "SyclToolchainInfo")
+load("//toolchain:devices.bzl", "AOT_TOOLS")
 
 TOOLCHAIN_TYPE = str(Label("//toolchain:sycl_toolchain_type"))
 
@@ -16,6 +17,26 @@ def _library_path(files):
         if ".so" in f.basename:
             dirs[f.dirname] = True
     return ":".join(sorted(dirs.keys()))
+
+def _aot_binaries(ctx):
+    """The AOT tools' executables by their binary name (AOT_TOOLS' "binary", from Go)."""
+    known = {t["binary"]: True for t in AOT_TOOLS.values() if t["binary"]}
+    out = {}
+    for name, attr_value, files in [
+        ("llvm-spirv", ctx.attr.llvm_spirv, []),
+        ("ocloc", ctx.attr.ocloc, ctx.files.ocloc_libs),
+        ("opencl-aot", ctx.attr.opencl_aot, []),
+        ("ptxas", ctx.attr.ptxas, []),
+        ("lld", ctx.attr.lld, []),
+    ]:
+        f = _file(attr_value)
+        if f:
+            out[name] = struct(file = f, files = depset(files))
+    for target, name in ctx.attr.aot_binaries.items():
+        if name not in known:
+            fail("aot_binaries: %s is named '%s', which no AOT tool runs (known: %s)" % (target.label, name, ", ".join(sorted(known.keys()))), attr = "aot_binaries")
+        out[name] = struct(file = target.files.to_list()[0], files = target.files)
+    return out
 
 def _sycl_toolchain_impl(ctx):
     libs = depset(ctx.files.shared_libs)
@@ -36,12 +57,7 @@ def _sycl_toolchain_impl(ctx):
         llvm_dis = ctx.executable.llvm_dis,
         opt = ctx.executable.opt,
         spirv_val = _file(ctx.attr.spirv_val),
-        llvm_spirv = _file(ctx.attr.llvm_spirv),
-        ocloc = _file(ctx.attr.ocloc),
-        ocloc_files = depset(ctx.files.ocloc_libs),
-        opencl_aot = _file(ctx.attr.opencl_aot),
-        ptxas = _file(ctx.attr.ptxas),
-        lld = _file(ctx.attr.lld),
+        aot_binaries = _aot_binaries(ctx),
         libclc = {"nvptx": _file(ctx.attr.libclc_nvptx), "amdgcn": _file(ctx.attr.libclc_amdgcn)},
         spirv_translator = _file(ctx.attr.spirv_translator),
         device_libs = ctx.files.device_libs,
@@ -76,6 +92,7 @@ sycl_toolchain = rule(
         "opencl_aot": attr.label(doc = "opencl-aot, Intel's CPU offline compiler (optional).", **_optional_tool),
         "ptxas": attr.label(doc = "ptxas (optional).", **_optional_tool),
         "lld": attr.label(doc = "ld.lld (optional): links AMD GPU targets' HSA code objects.", **_optional_tool),
+        "aot_binaries": attr.label_keyed_string_dict(doc = "More AOT tools' executables, each named as the AOT tool table names it (the aot verb's flag; toolchain/devices.bzl AOT_TOOLS' \"binary\"): its first file is run, all are inputs. The attributes llvm_spirv, ocloc, opencl_aot, ptxas and lld fill the same table.", allow_files = True, cfg = "exec"),
         "libclc_nvptx": attr.label(doc = "libclc's NVPTX library (nvptx64--.bc, optional): the math functions of kernels built for NVIDIA GPUs.", allow_single_file = [".bc"], cfg = "exec"),
         "libclc_amdgcn": attr.label(doc = "libclc's AMDGPU library (amdgcn-amd-amdhsa.bc, optional): the math functions of kernels built for AMD GPUs.", allow_single_file = [".bc"], cfg = "exec"),
         "spirv_translator": attr.label(doc = "A DPC++ install's llvm-spirv (optional, family dpcpp): writes the SPIR-V of every SPIR target with DPC++'s options instead of llc's SPIR-V backend.", **_optional_tool),

@@ -1,11 +1,15 @@
 """SyclFilter and SyclAot: per shard and target, the aspect filter and the AOT compile."""
 
 load("//sycl/private:common.bzl", "scratch_path")
+load("//sycl/private:device_config.bzl", "device_family")
 load("//sycl/private:steps.bzl", "step")
 load("//toolchain:devices.bzl", "AOT_TOOLS")
 
 def aot_tool(tc, device, target):
     """The files and sycl-device flags of a target's AOT tool; fails when it is missing.
+
+    What the tool runs is AOT_TOOLS' record (Go's devconfig.AOTTools): its binary is the
+    aot verb's flag of that name, found in the toolchain's aot_binaries.
 
     Args:
       tc: the SyclToolchainInfo.
@@ -13,38 +17,26 @@ def aot_tool(tc, device, target):
       target: the target name (for the error).
 
     Returns:
-      (list of File, list of string): the tools' files and the `aot` verb's tool flags.
+      (list of File, depset of File, list of string): the tools' files, what they load, and
+      the `aot` verb's tool flags.
     """
     if device.aot_tool not in AOT_TOOLS:
         fail("target %s: AOT tool '%s' is not one rules_sycl can run (known: %s; none for JIT SPIR-V)" % (target, device.aot_tool, ", ".join([t for t in AOT_TOOLS if t])))
-    files, flags = [tc.llc], ["--llc=" + tc.llc.path]
-    if tc.spirv_translator and device.triple != "nvptx64" and device.triple != "amdgcn":
+    files, loaded, flags = [tc.llc], [], ["--llc=" + tc.llc.path]
+    if tc.spirv_translator and device_family(device)["spirv"]:
         # A DPC++ install's llvm-spirv writes the SPIR-V of SPIR targets, as DPC++ does.
         files.append(tc.spirv_translator)
         flags.append("--spirv-translator=" + tc.spirv_translator.path)
-    if device.aot_tool == "llvm-spirv":
-        if not tc.llvm_spirv:
-            fail("target %s needs llvm-spirv (Debian's llvm-spirv-15), which the SYCL toolchain does not have" % target)
-        files.append(tc.llvm_spirv)
-        flags.append("--llvm-spirv=" + tc.llvm_spirv.path)
-    elif device.aot_tool in ("ocloc", "opencl-aot"):
-        tool = tc.ocloc if device.aot_tool == "ocloc" else tc.opencl_aot
-        if not tool:
-            fail("target %s needs %s (Intel's offline compiler), which the SYCL toolchain does not have; install it or select another target" % (target, device.aot_tool))
-        files.append(tool)
-        flags.append("--%s=%s" % (device.aot_tool, tool.path))
-        if device.aot_tool == "ocloc":
-            files.extend(tc.ocloc_files.to_list())
-    elif device.aot_tool == "amdgcn":
-        if not tc.lld:
-            fail("target %s needs ld.lld (LLVM's linker: it links the HSA code object), which the SYCL toolchain does not have" % target)
-        files.append(tc.lld)
-        flags.append("--lld=" + tc.lld.path)
-    elif device.aot_tool == "ptx" and tc.ptxas:
-        # With ptxas (a CUDA install), a cubin for the target's sm_XX next to the PTX.
-        files.append(tc.ptxas)
-        flags.append("--ptxas=" + tc.ptxas.path)
-    return files, flags
+    t = AOT_TOOLS[device.aot_tool]
+    if t["binary"]:
+        b = tc.aot_binaries.get(t["binary"])
+        if b:
+            files.append(b.file)
+            loaded.append(b.files)
+            flags.append("--%s=%s" % (t["binary"], b.file.path))
+        elif not t["optional"]:
+            fail("target %s needs %s, which the SYCL toolchain does not have; install it or select another target" % (target, t["binary_what"]))
+    return files, depset(transitive = loaded), flags
 
 def wrap_kind(device):
     """The descriptor's target and image format of a device's images (from Go's table).
@@ -104,7 +96,7 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locati
       list of directory Files: per shard, its images and their files.table.
     """
     tc, cfg = common.tc, common.devices_config
-    tool_files, tool_flags = aot_tool(tc, device, target)
+    tool_files, tool_loads, tool_flags = aot_tool(tc, device, target)
     out = []
 
     # The specification filters "for each requested AOT compilation target": a target
@@ -124,7 +116,7 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locati
             ctx.executable._sycl_device,
             ["aot", "-target=" + target, "-device-config-file=" + cfg.path] + (["--kernel-locations=" + locations.path] if locations else []) +
             ["--out-dir=" + images.path] + tool_flags + [table],
-            depset(inputs + tool_files + ([locations] if locations else []), transitive = [tc.tool_files]),
+            depset(inputs + tool_files + ([locations] if locations else []), transitive = [tc.tool_files, tool_loads]),
             [images],
             "SyclAot",
             "Compiling the images of %s for %s (shard %d/%d, %s, %s)" % (ctx.label, target, s + 1, n, chain, tool),

@@ -1,4 +1,4 @@
-"""Compile actions: the device and host compile of each TU, and the NVPTX device compile."""
+"""Compile actions: the device and host compile of each TU, and its compiles per device-IR key."""
 
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
@@ -207,6 +207,33 @@ def dpcpp_jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level):
     ))
     return bc
 
+def _target_compile(ctx, steps, tc, tu, index, subdir, args, what):
+    """SyclDeviceCompile of one TU again for one device-IR key, by the toolchain's clang.
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      tc: the SyclToolchainInfo.
+      tu: struct(src, flags, inputs) from SyclInfo.tus.
+      index: the TU's position (keeps output names unique).
+      subdir: the output directory under the rule's scratch directory (the target's name).
+      args: the driver arguments before the TU's flags.
+      what: the target, for the progress message.
+
+    Returns:
+      The device IR File.
+    """
+    ll = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.ll" % (subdir, index, tu.src.basename.rsplit(".", 1)[0])))
+    steps.append(step(
+        tc.clang,
+        args + list(tu.flags) + [tu.src, "-o", ll],
+        depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
+        [ll],
+        "SyclDeviceCompile",
+        "Compiling SYCL device code %s for %s" % (tu.src.short_path, what),
+    ))
+    return ll
+
 def dpcpp_target_compile(ctx, steps, tc, tu, index, offload, opt_level):
     """SyclDeviceCompile of a DPC++ toolchain for one offload target (-fsycl-targets).
 
@@ -225,16 +252,29 @@ def dpcpp_target_compile(ctx, steps, tc, tu, index, offload, opt_level):
     Returns:
       The device IR File.
     """
-    ll = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.ll" % (offload, index, tu.src.basename.rsplit(".", 1)[0])))
-    steps.append(step(
-        tc.clang,
-        ["-fsycl", "-fsycl-device-only", "-fsycl-targets=" + offload, "-S", "-emit-llvm", opt_level] + DPCPP_DEVICE_FLAGS + list(tu.flags) + [tu.src, "-o", ll],
-        depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
-        [ll],
-        "SyclDeviceCompile",
-        "Compiling SYCL device code %s for %s (DPC++)" % (tu.src.short_path, offload),
-    ))
-    return ll
+    args = ["-fsycl", "-fsycl-device-only", "-fsycl-targets=" + offload, "-S", "-emit-llvm", opt_level] + DPCPP_DEVICE_FLAGS
+    return _target_compile(ctx, steps, tc, tu, index, offload, args, offload + " (DPC++)")
+
+def family_compile(ctx, steps, tc, tu, index, arch, family_args):
+    """SyclDeviceCompile of upstream clang for a family with IR of its own (NVIDIA, AMD).
+
+    SPIR IR cannot be retargeted, so every TU is compiled once more per architecture,
+    with the family's front-end arguments (FAMILIES' clang_args: the NVPTX offload
+    architecture; the AMDGPU triple and CPU given to clang's SYCL device compile).
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      tc: the SyclToolchainInfo.
+      tu: struct(src, flags, inputs) from SyclInfo.tus.
+      index: the TU's position (keeps output names unique).
+      arch: the architecture (sm_XX, gfxNNN).
+      family_args: the family's front-end arguments (device_config's family_compile_args).
+
+    Returns:
+      The device IR File.
+    """
+    return _target_compile(ctx, steps, tc, tu, index, arch, family_args + ["-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS, arch)
 
 # DPC++'s driver defines this for the host compile of every SYCL TU (unnamed lambda
 # kernels are on by default); the integration header of an unnamed-lambda kernel needs it.
@@ -296,67 +336,6 @@ def dpcpp_host_compile(ctx, common, src, header, footer, index, steps = None):
         disallow_nopic_outputs = True,
     )
     return outputs.pic_objects[0]
-
-def nvptx_compile(ctx, steps, tc, tu, index, arch):
-    """SyclDeviceCompile for NVIDIA: the same TU again through clang's NVPTX front end.
-
-    SPIR IR cannot be retargeted, so every TU is compiled once more per sm_XX.
-
-    Args:
-      ctx: the rule context.
-      steps: the step list to append to.
-      tc: the SyclToolchainInfo.
-      tu: struct(src, flags, inputs) from SyclInfo.tus.
-      index: the TU's position (keeps output names unique).
-      arch: the sm_XX architecture.
-
-    Returns:
-      The NVPTX device IR File.
-    """
-    ll = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.ll" % (arch, index, tu.src.basename.rsplit(".", 1)[0])))
-    steps.append(step(
-        tc.clang,
-        ["-fsycl", "--offload-arch=" + arch, "-nocudalib", "-Xclang", "-target-feature", "-Xclang", "+ptx80"] +
-        ["-fsycl-device-only", "-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS + list(tu.flags) + [tu.src, "-o", ll],
-        depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
-        [ll],
-        "SyclDeviceCompile",
-        "Compiling SYCL device code %s for %s" % (tu.src.short_path, arch),
-    ))
-    return ll
-
-def amdgcn_compile(ctx, steps, common, tu, index, arch):
-    """SyclDeviceCompile for AMD GPUs: the TU again through clang's AMDGPU front end.
-
-    DPC++ compiles a TU once per HIP architecture (amdgcn-amd-amdhsa, -mcpu=gfxNNN). clang
-    22's driver cannot combine -fsycl with an AMD offload architecture (it crashes), so
-    the driver runs its SYCL device compile, which sets up the host's headers and the
-    auxiliary host target, and the front end is given the AMDGPU triple and architecture
-    (-Xclang -triple/-target-cpu, which take precedence).
-
-    Args:
-      ctx: the rule context.
-      steps: the step list to append to.
-      common: the struct of create_common (tc).
-      tu: struct(src, flags, inputs) from SyclInfo.tus.
-      index: the TU's position (keeps output names unique).
-      arch: the gfx architecture.
-
-    Returns:
-      The AMDGPU device IR File.
-    """
-    tc = common.tc
-    ll = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.ll" % (arch, index, tu.src.basename.rsplit(".", 1)[0])))
-    steps.append(step(
-        tc.clang,
-        ["-fsycl", "-fsycl-device-only", "-Xclang", "-triple", "-Xclang", "amdgcn-amd-amdhsa", "-Xclang", "-target-cpu", "-Xclang", arch] +
-        ["-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS + list(tu.flags) + [tu.src, "-o", ll],
-        depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
-        [ll],
-        "SyclDeviceCompile",
-        "Compiling SYCL device code %s for %s" % (tu.src.short_path, arch),
-    ))
-    return ll
 
 def archive(ctx, tc, cc_toolchain, objects):
     """SyclArchive: the host objects of a library as a static archive.

@@ -2,40 +2,39 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:actions/aot.bzl", "filter_and_aot", "wrap_kind")
-load("//sycl/private:actions/compile.bzl", "amdgcn_compile", "dpcpp_jit_target_compile", "dpcpp_target_compile", "nvptx_compile")
+load("//sycl/private:actions/compile.bzl", "dpcpp_jit_target_compile", "dpcpp_target_compile", "family_compile")
 load("//sycl/private:actions/device_link.bzl", "device_link", "dpcpp_device_link", "libclc_link")
 load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "program_runtime", "scratch_path")
-load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "amdgcn_arch", "device_ir_key", "nvptx_arch", "resolved_devices", "tool_target_name")
+load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_arch", "device_family", "device_ir_key", "dpcpp_offload_target", "family_compile_args", "resolved_devices", "tool_target_name")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
 load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps", "step")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "front_end_name")
+load("//toolchain:devices.bzl", "FAMILIES", "FRONT_ENDS")
 
 def _flag(ctx, attr_value, flag):
     return attr_value or getattr(ctx.attr, flag)[BuildSettingInfo].value
 
 def _irs_by_key(ctx, steps, common, devices, device_ir, tus):
     """Device IR per device-IR key: spir64 from the compiles, the others compiled again per key."""
-    family = front_end_name(common.tc)
+    front_end = front_end_name(common.tc)
     irs = {"spir": device_ir}
     for name, d in devices:
-        key = device_ir_key(d, family)
+        key = device_ir_key(d, front_end)
         if key in irs:
             continue
         for tu in tus:
             if not tu.src:
                 fail("target %s needs a device compile of its own (%s), and %s imports spir64 device IR only; build it for spir64 targets, or import the TU's device IR for %s too" % (name, key, tu.imported, name))
-        if key.startswith("dpcpp-jit:"):
-            irs[key] = [dpcpp_jit_target_compile(ctx, steps, common.tc, tu, i, key[len("dpcpp-jit:"):], common.device_opt_level) for i, tu in enumerate(tus)]
-        elif key.startswith("dpcpp:"):
-            irs[key] = [dpcpp_target_compile(ctx, steps, common.tc, tu, i, key[len("dpcpp:"):], common.device_opt_level) for i, tu in enumerate(tus)]
-        elif key.startswith("amdgcn:"):
-            irs[key] = [amdgcn_compile(ctx, steps, common, tu, i, amdgcn_arch(d)) for i, tu in enumerate(tus)]
+        if front_end == "dpcpp-jit":
+            irs[key] = [dpcpp_jit_target_compile(ctx, steps, common.tc, tu, i, d.triple, common.device_opt_level) for i, tu in enumerate(tus)]
+        elif front_end == "dpcpp":
+            irs[key] = [dpcpp_target_compile(ctx, steps, common.tc, tu, i, dpcpp_offload_target(d), common.device_opt_level) for i, tu in enumerate(tus)]
         else:
-            irs[key] = [nvptx_compile(ctx, steps, common.tc, tu, i, nvptx_arch(d)) for i, tu in enumerate(tus)]
+            irs[key] = [family_compile(ctx, steps, common.tc, tu, i, device_arch(d), family_compile_args(d)) for i, tu in enumerate(tus)]
     return irs
 
 def _chains(ctx, steps, tc, irs_by_key, rdc):
@@ -58,7 +57,8 @@ def _chains(ctx, steps, tc, irs_by_key, rdc):
 def check_front_ends(ctx, own, devices, deps):
     """Fails at analysis for a target or library the program's front end cannot serve.
 
-    DPC++'s front end from the runtime wheel writes SPIR code only.
+    Which front ends serve a device family is the family's record (FAMILIES'
+    front_ends): DPC++'s front end from the runtime wheel writes SPIR code only.
 
     Device IR of DPC++'s front end and of upstream clang's (the rsycl API) cannot be
     linked into one program, and which one compiles a library follows its runtime.
@@ -69,12 +69,9 @@ def check_front_ends(ctx, own, devices, deps):
       devices: [(name, SyclDeviceConfigInfo)] from resolved_devices.
       deps: the deps' SyclInfo providers.
     """
-    if own == "dpcpp-jit":
-        for name, d in devices:
-            if not d.triple.startswith("spir"):
-                fail(("target %s (%s) cannot be served by DPC++'s front end from Intel's runtime wheel, which writes SPIR code only. " +
-                      "Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), " +
-                      "or write its device code against the rsycl API for upstream clang (runtime = \"@rules_sycl//runtime:rsycl\")") % (name, d.triple), attr = "targets")
+    for name, d in devices:
+        if own not in device_family(d)["front_ends"]:
+            fail("target %s (%s) cannot be served by %s" % (name, d.triple, FRONT_ENDS[own]["refusal"]), attr = "targets")
     for d in deps:
         for fe in d.front_ends.to_list():
             if fe.front_end != own:
@@ -118,10 +115,11 @@ def binary_pipeline(ctx, steps):
     # repeat every warning.
     checked_key = "spir" if "spir" in chains else sorted(chains.keys())[0] if chains else None
 
-    # DPC++'s driver asks sycl-post-link for program metadata for NVPTX and AMDGCN only.
-    triple_of = {device_ir_key(d, front_end): d.triple for _, d in devices}
+    # DPC++'s driver asks sycl-post-link for program metadata for some families only.
+    family_of = {device_ir_key(d, front_end): device_family(d) for _, d in devices}
     for key in chains:
-        program_metadata = triple_of.get(key) in ("nvptx64", "amdgcn")
+        family = family_of.get(key, FAMILIES["spir64"])
+        program_metadata = family["program_metadata"]
         for chain, ir in chains[key]:
             if common.tc.front_end:
                 # DPC++'s front end from the runtime wheel propagated aspects and optimised;
@@ -136,9 +134,8 @@ def binary_pipeline(ctx, steps):
                 locations_of[chain] = None
                 split_of[chain] = split(ctx, steps, ir, chain, mode, shards, program_metadata)
             else:
-                kind = key.split(":")[0]
-                lib = common.tc.libclc.get(kind)
-                math = "spirv" if kind == "spir" else ("libclc" if lib else "nolibclc:" + key)
+                lib = common.tc.libclc.get(family["libclc"]) if family["libclc"] else None
+                math = "spirv" if not family["libclc"] else ("libclc" if lib else "nolibclc:" + key)
                 prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, True, validate = key == checked_key, math = math)
                 if lib:
                     prop = libclc_link(ctx, steps, common.tc, prop, lib, chain)

@@ -1,0 +1,206 @@
+package devconfig
+
+import "strings"
+
+// This file is the one home of what differs between device families: the tables below are
+// read by the Go tools and generated into toolchain/devices.bzl (FAMILIES, FRONT_ENDS,
+// AOT_TOOLS) for the rules and into runtime/sycl_tables.h for the test runtime, so that
+// neither branches on a family's name. A new family that takes SPIR-V is a row of
+// AOTTools (and of Families for a new triple), its adapter in internal/aot, a test and its
+// docs (docs/DEVELOPMENT.md, "Adding a device family").
+
+// Family is what the build of a target of one device triple needs to know.
+type Family struct {
+	Triple string
+	// JIT says the triple's images are SPIR-V that the runtime compiles: every front end
+	// gives its targets the TUs' one spir64 device IR.
+	JIT bool
+	// SPIRV says the family's images are made from SPIR-V (written by llc, or by a DPC++
+	// toolchain's llvm-spirv when it has one).
+	SPIRV bool
+	// Arch is what a target's first AOT option names ("" when the family has none);
+	// DefaultArch is used when a target names none ("": it must name one, e.g. ArchExample).
+	Arch, DefaultArch, ArchExample string
+	// ClangIRKey is the device-IR key of upstream clang's compile for a target ("spir": the
+	// TUs' spir64 compile; otherwise a compile per key with ClangArgs, {arch} replaced).
+	ClangIRKey string
+	ClangArgs  []string
+	// DPCPPTarget is DPC++'s -fsycl-targets name for a target ({triple}, {arch} replaced);
+	// a target whose name starts with DPCPPPrefix is DPC++'s own name and keeps it.
+	DPCPPTarget, DPCPPPrefix string
+	// ProgramMetadata says DPC++'s driver asks sycl-post-link for program metadata.
+	ProgramMetadata bool
+	// Libclc is the key of the toolchain's libclc library for the family's device math
+	// ("": C math becomes SPIR-V built-ins).
+	Libclc string
+	// FrontEnds are the device front ends (FrontEnds' names) that compile for the family.
+	FrontEnds []string
+}
+
+var spirFrontEnds = []string{"clang", "dpcpp", "dpcpp-jit"}
+
+// Families lists the device triples a target may name, in the order messages list them.
+var Families = []Family{
+	{Triple: "spir64", JIT: true, SPIRV: true, ClangIRKey: "spir", DPCPPTarget: "{triple}", FrontEnds: spirFrontEnds},
+	{Triple: "spir64_gen", SPIRV: true, ClangIRKey: "spir", DPCPPTarget: "{triple}", DPCPPPrefix: "intel_gpu_", FrontEnds: spirFrontEnds},
+	{Triple: "spir64_x86_64", SPIRV: true, ClangIRKey: "spir", DPCPPTarget: "{triple}", FrontEnds: spirFrontEnds},
+	{
+		Triple: "nvptx64", Arch: "sm_XX architecture", DefaultArch: "sm_50", ArchExample: "sm_90",
+		ClangIRKey: "nvptx:{arch}",
+		ClangArgs:  []string{"-fsycl", "--offload-arch={arch}", "-nocudalib", "-Xclang", "-target-feature", "-Xclang", "+ptx80", "-fsycl-device-only"},
+		// DPC++'s default for nvptx64 is sm_50.
+		DPCPPTarget: "nvidia_gpu_{arch}", DPCPPPrefix: "nvidia_gpu_", ProgramMetadata: true, Libclc: "nvptx",
+		FrontEnds: []string{"clang", "dpcpp"},
+	},
+	{
+		Triple: "amdgcn", Arch: "gfx architecture", ArchExample: "gfx90a",
+		ClangIRKey: "amdgcn:{arch}",
+		// clang 22's driver cannot combine -fsycl with an AMD offload architecture (it
+		// crashes): its SYCL device compile sets up the host's headers and auxiliary
+		// target, and the front end is given the AMDGPU triple and architecture.
+		ClangArgs:   []string{"-fsycl", "-fsycl-device-only", "-Xclang", "-triple", "-Xclang", "amdgcn-amd-amdhsa", "-Xclang", "-target-cpu", "-Xclang", "{arch}"},
+		DPCPPTarget: "amd_gpu_{arch}", DPCPPPrefix: "amd_gpu_", ProgramMetadata: true, Libclc: "amdgcn",
+		FrontEnds: []string{"clang", "dpcpp"},
+	},
+}
+
+// Triples are the triples of Families.
+var Triples = func() []string {
+	out := make([]string, len(Families))
+	for i, f := range Families {
+		out[i] = f.Triple
+	}
+	return out
+}()
+
+// LookupFamily returns the family of a triple.
+func LookupFamily(triple string) (Family, bool) {
+	for _, f := range Families {
+		if f.Triple == triple {
+			return f, true
+		}
+	}
+	return Family{}, false
+}
+
+// TargetArch is the architecture a target of an Arch family names: its first AOT option,
+// else the family's default ("" for none).
+func TargetArch(t *Target) string {
+	if len(t.AOT.Options) > 0 {
+		return t.AOT.Options[0]
+	}
+	f, _ := LookupFamily(t.Triple)
+	return f.DefaultArch
+}
+
+// FrontEnd is a device front end: what compiles the device side of SYCL TUs.
+type FrontEnd struct {
+	Name string // clang, dpcpp, dpcpp-jit (SyclToolchainInfo's front_end_name)
+	// TargetIRKey is the device-IR key of a target of a family that is not JIT: "" for the
+	// family's ClangIRKey, otherwise a compile of its own per key ({dpcpp_target},
+	// {triple} replaced), as DPC++'s driver compiles a TU once per offload target.
+	TargetIRKey string
+	// Refusal says, after "target T (triple) cannot be served by ", why a family
+	// outside the front end's Families cannot be built and what would work.
+	Refusal string
+}
+
+// FrontEnds lists the device front ends.
+var FrontEnds = []FrontEnd{
+	{Name: "clang", Refusal: "upstream clang's SYCL front end"},
+	{Name: "dpcpp", TargetIRKey: "dpcpp:{dpcpp_target}", Refusal: "DPC++'s driver"},
+	{
+		Name: "dpcpp-jit", TargetIRKey: "dpcpp-jit:{triple}",
+		// The wheel's library is built for SPIR targets only.
+		Refusal: "DPC++'s front end from Intel's runtime wheel, which writes SPIR code only. " +
+			"Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), " +
+			"or write its device code against the rsycl API for upstream clang (runtime = \"@rules_sycl//runtime:rsycl\")",
+	},
+}
+
+// AOTTool is what the AOT step of a family of targets runs and produces, and how the
+// wrapper records its images.
+type AOTTool struct {
+	Name       string // the aot.tool value of a target ("" for JIT SPIR-V)
+	Ext        string // the image file's extension
+	Format     string // the descriptor's image format: spirv, llvmbc or native
+	WrapTarget string // the descriptor's target triple
+	// Backend is the Unified Runtime backend (ONEAPI_DEVICE_SELECTOR's name) whose devices
+	// load the images; the test runtime implements cuda and opencl.
+	Backend string
+	// SpecConsts is how the images' specialization constants are lowered, as DPC++'s
+	// driver asks sycl-post-link: "native" (SPIR-V specialization constants, set when the
+	// runtime builds the program) for JIT SPIR-V, "emulation" (loads from the kernel's
+	// buffer) for every AOT format.
+	SpecConsts string
+	// Binary is the executable the tool runs besides llc ("" for none): the aot verb's
+	// flag of that name gives its path, and the toolchain's aot_binaries holds it by this
+	// name. Optional says a target builds without it; BinaryWhat says what it is.
+	Binary     string
+	Optional   bool
+	BinaryWhat string
+}
+
+// AOTTools lists the AOT tools the pipeline can run.
+var AOTTools = []AOTTool{
+	{Name: "", Ext: ".spv", Format: "spirv", WrapTarget: "spir64", Backend: "opencl", SpecConsts: "native"},
+	{Name: "llvm-spirv", Ext: ".bc", Format: "llvmbc", WrapTarget: "spir64", Backend: "opencl", SpecConsts: "emulation",
+		Binary: "llvm-spirv", BinaryWhat: "llvm-spirv (SPIR-V to SPIR 1.2 bitcode: Debian's llvm-spirv-15)"},
+	{Name: "ptx", Ext: ".ptx", Format: "native", WrapTarget: "nvptx64", Backend: "cuda", SpecConsts: "emulation",
+		Binary: "ptxas", Optional: true, BinaryWhat: "ptxas (with it, a cubin for the target's sm_XX next to the PTX)"},
+	{Name: "ocloc", Ext: ".bin", Format: "native", WrapTarget: "spir64_gen", Backend: "level_zero", SpecConsts: "emulation",
+		Binary: "ocloc", BinaryWhat: "ocloc (Intel's GPU offline compiler)"},
+	{Name: "opencl-aot", Ext: ".bin", Format: "native", WrapTarget: "spir64_x86_64", Backend: "opencl", SpecConsts: "emulation",
+		Binary: "opencl-aot", BinaryWhat: "opencl-aot (Intel's CPU offline compiler)"},
+	{Name: "amdgcn", Ext: ".hsaco", Format: "native", WrapTarget: "amdgcn", Backend: "hip", SpecConsts: "emulation",
+		Binary: "lld", BinaryWhat: "ld.lld (LLVM's linker: it links the HSA code object)"},
+}
+
+// LookupAOTTool returns the entry of AOTTools named name.
+func LookupAOTTool(name string) (AOTTool, bool) {
+	for _, t := range AOTTools {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return AOTTool{}, false
+}
+
+// aotToolNames lists the AOT tools for messages ("" as "none: JIT SPIR-V").
+func aotToolNames() string {
+	var names []string
+	for _, t := range AOTTools {
+		if t.Name != "" {
+			names = append(names, t.Name)
+		}
+	}
+	return "known: " + strings.Join(names, ", ") + "; none for JIT SPIR-V"
+}
+
+// TargetBackends returns, per descriptor target of AOTTools (in table order, each once),
+// the backend whose devices load its images.
+func TargetBackends() [][2]string {
+	var out [][2]string
+	seen := map[string]bool{}
+	for _, t := range AOTTools {
+		if !seen[t.WrapTarget] {
+			seen[t.WrapTarget] = true
+			out = append(out, [2]string{t.WrapTarget, t.Backend})
+		}
+	}
+	return out
+}
+
+// FormatLabels name the image formats of AOTTools for people: the compatibility report
+// and the test runtime's RSYCL_TRACE say the same words (runtime/sycl_tables.h).
+var FormatLabels = map[string]string{"spirv": "SPIR-V", "llvmbc": "SPIR 1.2 bitcode", "native": "native binary"}
+
+// ImageLabel says what a target's images are: the descriptor target and the format, e.g.
+// "spir64, SPIR 1.2 bitcode" for pocl_cpu.
+func ImageLabel(tool string) string {
+	t, ok := LookupAOTTool(tool)
+	if !ok {
+		return tool
+	}
+	return t.WrapTarget + ", " + FormatLabels[t.Format]
+}
