@@ -15,10 +15,9 @@ CPP_TOOLCHAIN = "@bazel_tools//tools/cpp:toolchain_type"
 # side with the C++ toolchain's flags (SyclHostCompile).
 SYCL_HOST_COMPILER_FEATURE = "sycl_host_compiler"
 
-# The sycl-device tool (exec configuration) and the switch that runs it in workers:
-# every rule that registers sycl-device actions carries both.
+# The switch that runs sycl-device (SyclToolchainInfo.sycl_device) in persistent
+# workers: every rule that registers sycl-device actions carries it.
 TOOL_ATTRS = {
-    "_sycl_device": attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec"),
     "_workers_flag": attr.label(default = Label("//sycl:workers")),
 }
 

@@ -11,6 +11,7 @@ SyclToolchainInfo = provider(
         "llvm_as": "File: llvm-as.",
         "llvm_dis": "File: llvm-dis.",
         "opt": "File: opt.",
+        "sycl_device": "File: rules_sycl's sycl-device tool (exec configuration), which runs every step but the compilers.",
         "spirv_val": "File or None: spirv-val (SPIR-V validation in tests).",
         "aot_binaries": "dict: the AOT tools' executables by their binary name (AOT_TOOLS' binary: ocloc, llvm-spirv, opencl-aot, ptxas, lld) to struct(file, files: depset of what it loads).",
         "libclc": "dict: device-IR key kind ('nvptx', 'amdgcn') to libclc's library File or None (device math).",

@@ -4,6 +4,7 @@ load("//sycl/private:actions/compile.bzl", "cc_host_compile", "device_compile", 
 load("//sycl/private:actions/traits.bzl", "traits_header")
 load("//sycl/private:common.bzl", "create_common", "scratch_path")
 load("//sycl/private:device_config.bzl", "tool_devices_config")
+load("//sycl/private:toolchain.bzl", "sycl_device_tool")
 
 def compile_sources(ctx, steps, common):
     """The device and host compile of every source of ctx.
@@ -44,5 +45,5 @@ def sycl_common(ctx, devices):
       The struct of create_common.
     """
     cfg = tool_devices_config(ctx, devices)
-    traits = traits_header(ctx, devices, cfg, scratch_path(ctx, "traits/sycl_aspect_traits.h"))
+    traits = traits_header(ctx, sycl_device_tool(ctx), devices, cfg, scratch_path(ctx, "traits/sycl_aspect_traits.h"))
     return create_common(ctx, traits, cfg)

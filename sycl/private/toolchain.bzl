@@ -56,6 +56,7 @@ def _sycl_toolchain_impl(ctx):
         llvm_as = ctx.executable.llvm_as,
         llvm_dis = ctx.executable.llvm_dis,
         opt = ctx.executable.opt,
+        sycl_device = ctx.executable._sycl_device,
         spirv_val = _file(ctx.attr.spirv_val),
         aot_binaries = _aot_binaries(ctx),
         libclc = {"nvptx": _file(ctx.attr.libclc_nvptx), "amdgcn": _file(ctx.attr.libclc_amdgcn)},
@@ -102,6 +103,9 @@ sycl_toolchain = rule(
         "front_end_files": attr.label_list(doc = "The libraries front_end_library loads (declared inputs of every front-end action).", allow_files = True, cfg = "exec"),
         "shared_libs": attr.label_list(doc = "Shared libraries the tools load.", allow_files = True, cfg = "exec"),
         "resource_headers": attr.label_list(doc = "clang's resource headers.", allow_files = True, cfg = "exec"),
+        # rules_sycl's own tool, which runs every step but the compilers (for the
+        # toolchain's execution platform).
+        "_sycl_device": attr.label(default = Label("//cmd/sycl-device"), executable = True, cfg = "exec"),
     },
     provides = [SyclToolchainInfo],
 )
@@ -132,6 +136,20 @@ def find_sycl_toolchain(ctx):
     if info and info.front_end_unavailable:
         fail("%s: no DPC++ device front end for SYCL 2020 code: %s" % (ctx.label, info.front_end_unavailable))
     return tc
+
+def sycl_device_tool(ctx):
+    """The sycl-device executable of ctx's resolved SYCL toolchain.
+
+    For actions that do not depend on which front end compiles (the traits header):
+    every toolchain carries the same tool.
+
+    Args:
+      ctx: a rule context with TOOLCHAIN_TYPE in its toolchains.
+
+    Returns:
+      File.
+    """
+    return ctx.toolchains[TOOLCHAIN_TYPE].sycl.sycl_device
 
 def front_end_name(tc):
     """What compiles a toolchain's device code, for messages and consistency checks.

@@ -2,10 +2,11 @@
 
 load("//sycl/private:actions/traits.bzl", "traits_header")
 load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "resolved_devices", "tool_devices_config")
+load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "sycl_device_tool")
 
 def _sycl_traits_header_impl(ctx):
     devices = resolved_devices(ctx)
-    header = traits_header(ctx, devices, tool_devices_config(ctx, devices), ctx.label.name + "/sycl_aspect_traits.h")
+    header = traits_header(ctx, sycl_device_tool(ctx), devices, tool_devices_config(ctx, devices), ctx.label.name + "/sycl_aspect_traits.h")
     cc = CcInfo(compilation_context = cc_common.create_compilation_context(
         headers = depset([header]),
         includes = depset([header.dirname]),
@@ -20,4 +21,5 @@ rules_sycl::any_device_has_v<> / all_devices_have_v<> constexpr values (SYCL 202
 section 4.6.4.3). Provides CcInfo, so cc_library and sycl_library can depend on it.""",
     attrs = DEVICE_ATTRS,
     provides = [CcInfo],
+    toolchains = [TOOLCHAIN_TYPE],
 )

@@ -50,12 +50,13 @@ def wrap_kind(device):
     t = AOT_TOOLS.get(device.aot_tool, AOT_TOOLS[""])
     return t["wrap_target"], t["format"]
 
-def aspect_filter(ctx, steps, cfg, target, chain, shard, s, n):
+def aspect_filter(ctx, steps, tool, cfg, target, chain, shard, s, n):
     """SyclFilter: the rows of a shard's table that the target's configuration can run.
 
     Args:
-      ctx: the rule context (with _sycl_device).
+      ctx: the rule context.
       steps: the step list to append to.
+      tool: the sycl-device executable (SyclToolchainInfo.sycl_device).
       cfg: the device configuration File the tool reads.
       target: the target name.
       chain: the chain name (output stem, progress message).
@@ -68,7 +69,7 @@ def aspect_filter(ctx, steps, cfg, target, chain, shard, s, n):
     """
     filtered = ctx.actions.declare_file(scratch_path(ctx, "%s.shard_%d.%s.table" % (chain, s, target)))
     steps.append(step(
-        ctx.executable._sycl_device,
+        tool,
         ["aspect-filter", "--dpcpp", "-target=" + target, "-device-config-file=" + cfg.path, "-o", filtered.path, shard.path + "/files.table"],
         depset([shard, cfg]),
         [filtered],
@@ -82,7 +83,7 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locati
     """For each shard: SyclFilter (aspect-filter --dpcpp; AOT targets only), then SyclAot.
 
     Args:
-      ctx: the rule context (with _sycl_device).
+      ctx: the rule context.
       steps: the step list to append to.
       common: the struct of create_common (tc, devices_config).
       device: the target's SyclDeviceConfigInfo.
@@ -109,11 +110,11 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locati
     for s, shard in enumerate(shard_dirs):
         table, inputs = shard.path + "/files.table", [shard, cfg]
         if filtered_target:
-            filtered = aspect_filter(ctx, steps, cfg, target, chain, shard, s, n)
+            filtered = aspect_filter(ctx, steps, tc.sycl_device, cfg, target, chain, shard, s, n)
             table, inputs = filtered.path, inputs + [filtered]
         images = ctx.actions.declare_directory(scratch_path(ctx, "%s.img_%d.%s" % (chain, s, target)))
         steps.append(step(
-            ctx.executable._sycl_device,
+            tc.sycl_device,
             ["aot", "-target=" + target, "-device-config-file=" + cfg.path] + (["--kernel-locations=" + locations.path] if locations else []) +
             ["--out-dir=" + images.path] + tool_flags + [table],
             depset(inputs + tool_files + ([locations] if locations else []), transitive = [tc.tool_files, tool_loads]),

@@ -3,12 +3,13 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def propagate(ctx, steps, ir, chain, werror, lower, validate = True, math = ""):
+def propagate(ctx, steps, tool, ir, chain, werror, lower, validate = True, math = ""):
     """Propagates aspect usage through the call graph and checks device_has.
 
     Args:
-      ctx: the rule context (with _sycl_device).
+      ctx: the rule context.
       steps: the step list to append to.
+      tool: the sycl-device executable (SyclToolchainInfo.sycl_device).
       ir: the device IR File.
       chain: the chain name (output stem, progress message).
       werror: device_has warnings are errors.
@@ -28,7 +29,7 @@ def propagate(ctx, steps, ir, chain, werror, lower, validate = True, math = ""):
     argv = ["propagate"] + (["--validate"] + (["--Werror"] if werror else []) if validate else []) + (["--lower-annotations"] if lower else [])
     argv = argv + (["--lower-math=" + math] if math else []) + ["--kernel-locations=" + locs.path, "-o", prop.path, ir.path]
     steps.append(step(
-        ctx.executable._sycl_device,
+        tool,
         argv,
         depset([ir]),
         [prop, locs],

@@ -3,12 +3,13 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def split(ctx, steps, prop, chain, mode, shards, program_metadata = False):
+def split(ctx, steps, tool, prop, chain, mode, shards, program_metadata = False):
     """Splits a module by mode and device requirements into shards.
 
     Args:
-      ctx: the rule context (with _sycl_device).
+      ctx: the rule context.
       steps: the step list to append to.
+      tool: the sycl-device executable (SyclToolchainInfo.sycl_device).
       prop: the propagated IR File.
       chain: the chain name (output stem, progress message).
       mode: the device_code_split value (auto, per_kernel, per_source, off; the tool
@@ -27,7 +28,7 @@ def split(ctx, steps, prop, chain, mode, shards, program_metadata = False):
     argv = ["split", "-split=" + mode, "-emit-only-kernels-as-entry-points"] + (["-emit-program-metadata"] if program_metadata else [])
     argv += ["--shard-dir=" + d.path for d in dirs] + [prop.path]
     steps.append(step(
-        ctx.executable._sycl_device,
+        tool,
         argv,
         depset([prop]),
         dirs,

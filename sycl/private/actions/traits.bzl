@@ -3,11 +3,12 @@
 load("//sycl/private:device_config.bzl", "tool_target_name")
 load("//sycl/private:workers.bzl", "run_sycl_device")
 
-def traits_header(ctx, devices, devices_config, path):
+def traits_header(ctx, tool, devices, devices_config, path):
     """Generates sycl_aspect_traits.h (`sycl-device traits`) for the devices.
 
     Args:
-      ctx: the rule context (with _sycl_device).
+      ctx: the rule context.
+      tool: the sycl-device executable (SyclToolchainInfo.sycl_device).
       devices: [(name, SyclDeviceConfigInfo)] from resolved_devices.
       devices_config: the device configuration File from tool_devices_config.
       path: the header's output path inside the package.
@@ -24,7 +25,7 @@ def traits_header(ctx, devices, devices_config, path):
     args.add("-o", header)
     run_sycl_device(
         ctx,
-        ctx.executable._sycl_device,
+        tool,
         args,
         [devices_config],
         [header],

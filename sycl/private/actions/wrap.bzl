@@ -7,7 +7,7 @@ def wrap(ctx, steps, tc, tables, runtime, checked = None):
     """Writes DPC++'s descriptor of the images into a C source and compiles it.
 
     Args:
-      ctx: the rule context (with _sycl_device).
+      ctx: the rule context.
       steps: the step list to append to.
       tc: the SyclToolchainInfo.
       tables: list of (target, format, images directory File).
@@ -19,7 +19,7 @@ def wrap(ctx, steps, tc, tables, runtime, checked = None):
     """
     wrap_c = ctx.actions.declare_file(scratch_path(ctx, "wrapper.c"))
     steps.append(step(
-        ctx.executable._sycl_device,
+        tc.sycl_device,
         ["wrap", "--id=" + str(ctx.label), "--image-version=%d" % runtime.image_version] +
         (["--aspect-numbering=" + runtime.aspect_numbering] if runtime.aspect_numbering else []) +
         # Only the test runtime reads rsycl/device_if; libsycl takes the first image its

@@ -7,16 +7,16 @@ load("//sycl/private:actions/propagate.bzl", "propagate")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:common.bzl", "TOOL_ATTRS")
 load("//sycl/private:steps.bzl", "register_steps")
-load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
+load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "sycl_device_tool")
 
 def _device_actions_impl(ctx):
     salt = ctx.attr._salt[BuildSettingInfo].value
-    steps, outs = [], []
+    steps, outs, tool = [], [], sycl_device_tool(ctx)
     for i in range(ctx.attr.chains):
         chain = "%s_%s_%d" % (ctx.label.name, salt, i)
-        prop, _ = propagate(ctx, steps, ctx.file.ir, chain, False, False)
-        shard = split(ctx, steps, prop, chain, "auto", 1)[0]
-        outs.append(aspect_filter(ctx, steps, ctx.file.devices, "pocl_cpu", chain, shard, 0, 1))
+        prop, _ = propagate(ctx, steps, tool, ctx.file.ir, chain, False, False)
+        shard = split(ctx, steps, tool, prop, chain, "auto", 1)[0]
+        outs.append(aspect_filter(ctx, steps, tool, ctx.file.devices, "pocl_cpu", chain, shard, 0, 1))
     register_steps(ctx, steps)
     return [DefaultInfo(files = depset(outs))]
 

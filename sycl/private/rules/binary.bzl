@@ -5,13 +5,14 @@ load("//sycl/private:actions/aot.bzl", "filter_and_aot", "wrap_kind")
 load("//sycl/private:actions/compile.bzl", "dpcpp_jit_target_compile", "dpcpp_target_compile", "family_compile")
 load("//sycl/private:actions/device_link.bzl", "device_link", "dpcpp_device_link", "libclc_link")
 load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
+load("//sycl/private:actions/report.bzl", "compatibility_report", "coverage_check")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "program_runtime", "scratch_path")
 load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_arch", "device_family", "device_ir_key", "dpcpp_offload_target", "family_compile_args", "resolved_devices", "tool_target_name")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
 load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
-load("//sycl/private:steps.bzl", "register_steps", "step")
+load("//sycl/private:steps.bzl", "register_steps")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "front_end_name")
 load("//toolchain:devices.bzl", "FAMILIES", "FRONT_ENDS")
 
@@ -89,10 +90,11 @@ def binary_pipeline(ctx, steps):
 
     Returns:
       struct(objects, wrapper_c, shards, images, compile_inputs, report, kernel_locations,
-      devices_config, cc_toolchain, feature_configuration): the host objects (with the wrapper's), the wrapper source, the
+      devices_config, cc_toolchain, feature_configuration, tool): the host objects (with the wrapper's), the wrapper source, the
       shard and image directories, the headers the TUs may include (generated ones among
       them), the (target, shard, images) triples of the compatibility report, the
-      chains' kernel locations files, and the device configuration file the tools read.
+      chains' kernel locations files, the device configuration file the tools read, and
+      the sycl-device executable.
     """
     devices = resolved_devices(ctx)
     common = sycl_common(ctx, devices)
@@ -127,19 +129,19 @@ def binary_pipeline(ctx, steps):
                 # ships none) become OpenCL built-ins, as for upstream clang's SPIR code.
                 # With no device libraries to link, another C library call fails here,
                 # naming the function that makes it.
-                prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, False, validate = False, math = "spirv-no-devicelibs")
-                split_of[chain] = split(ctx, steps, prop, chain, mode, shards, program_metadata)
+                prop, locations_of[chain] = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, False, validate = False, math = "spirv-no-devicelibs")
+                split_of[chain] = split(ctx, steps, common.tc.sycl_device, prop, chain, mode, shards, program_metadata)
             elif common.tc.family == "dpcpp":
                 # DPC++'s front end propagated aspects and optimised: split what it wrote.
                 locations_of[chain] = None
-                split_of[chain] = split(ctx, steps, ir, chain, mode, shards, program_metadata)
+                split_of[chain] = split(ctx, steps, common.tc.sycl_device, ir, chain, mode, shards, program_metadata)
             else:
                 lib = common.tc.libclc.get(family["libclc"]) if family["libclc"] else None
                 math = "spirv" if not family["libclc"] else ("libclc" if lib else "nolibclc:" + key)
-                prop, locations_of[chain] = propagate(ctx, steps, ir, chain, werror, True, validate = key == checked_key, math = math)
+                prop, locations_of[chain] = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, True, validate = key == checked_key, math = math)
                 if lib:
                     prop = libclc_link(ctx, steps, common.tc, prop, lib, chain)
-                split_of[chain] = split(ctx, steps, optimize(ctx, steps, common, prop, chain), chain, mode, shards, program_metadata)
+                split_of[chain] = split(ctx, steps, common.tc.sycl_device, optimize(ctx, steps, common, prop, chain), chain, mode, shards, program_metadata)
             all_shards.extend(split_of[chain])
 
     tables, report = [], []
@@ -150,7 +152,16 @@ def binary_pipeline(ctx, steps):
             for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain], locations_of[chain])):
                 tables.append((wtarget, wformat, images))
                 report.append((target, split_of[chain][s], images))
-    checked = coverage_check(ctx, steps, common.devices_config, [f for f in locations_of.values() if f], report)
+    checked = coverage_check(
+        ctx,
+        steps,
+        common.tc.sycl_device,
+        ctx.actions.declare_file(scratch_path(ctx, "coverage.html")),
+        common.devices_config,
+        [f for f in locations_of.values() if f],
+        report,
+        _flag(ctx, ctx.attr.unrunnable_kernel_errors, "_unrunnable_kernel_errors_flag"),
+    )
     wrap_c, wrap_o = wrap(ctx, steps, common.tc, tables, program_runtime(ctx)[SyclRuntimeInfo], checked)
     return struct(
         objects = objects + [wrap_o],
@@ -163,6 +174,7 @@ def binary_pipeline(ctx, steps):
         devices_config = common.devices_config,
         cc_toolchain = common.cc_toolchain,
         feature_configuration = common.feature_configuration,
+        tool = common.tc.sycl_device,
     )
 
 def link_binary(ctx, p):
@@ -256,71 +268,11 @@ def test_environment(ctx):
         return []
     return [testing.TestEnvironment(env)]
 
-def _report_args(devices_config, kernel_locations, report):
-    """The report verb's inputs and arguments for the (target, shard, images) triples."""
-    specs = ["%s=%s/files.table=%s/files.table" % (t, shard.path, images.path) for t, shard, images in report]
-    inputs = [devices_config] + kernel_locations + [shard for _, shard, _ in report] + [images for _, _, images in report]
-    return inputs, ["--device-config-file", devices_config.path] + ["--kernel-locations=" + f.path for f in kernel_locations] + specs
-
-def coverage_check(ctx, steps, devices_config, kernel_locations, report):
-    """SyclCoverage: warns (or fails) for kernels that no requested target gets an image of.
-
-    A kernel every target filters out builds and then fails at run time; this step says
-    so at build time, with the kernel's source line and each target's reason. Its output
-    is an input of the wrapper, so the check runs in every build.
-
-    Args:
-      ctx: the rule context (unrunnable_kernel_errors, its flag).
-      steps: the step list to append to.
-      devices_config: the device configuration File.
-      kernel_locations: the chains' kernel locations Files.
-      report: the (target, shard, images) triples.
-
-    Returns:
-      The check's output File.
-    """
-    out = ctx.actions.declare_file(scratch_path(ctx, "coverage.html"))
-    errors = _flag(ctx, ctx.attr.unrunnable_kernel_errors, "_unrunnable_kernel_errors_flag")
-    inputs, args = _report_args(devices_config, kernel_locations, report)
-    steps.append(step(
-        ctx.executable._sycl_device,
-        ["report", "-o", out.path, "--title", str(ctx.label), "--unrunnable=" + ("error" if errors else "warn")] + args,
-        depset(inputs),
-        [out],
-        "SyclCoverage",
-        "Checking that every kernel of %s runs on a requested target" % ctx.label,
-        sycl_device = True,
-    ))
-    return out
-
-def compatibility_report(ctx, p):
-    """SyclReport: the kernel × target compatibility page (output group sycl_report).
-
-    Args:
-      ctx: the rule context.
-      p: the struct of binary_pipeline.
-
-    Returns:
-      The HTML File.
-    """
-    out = ctx.actions.declare_file(ctx.label.name + ".sycl_report.html")
-    inputs, args = _report_args(p.devices_config, p.kernel_locations, p.report)
-    register_steps(ctx, [step(
-        ctx.executable._sycl_device,
-        ["report", "-o", out.path, "--title", str(ctx.label)] + args,
-        depset(inputs),
-        [out],
-        "SyclReport",
-        "Writing the kernel compatibility report of %s (%d targets)" % (ctx.label, len({t: 1 for t, _, _ in p.report})),
-        sycl_device = True,
-    )])
-    return out
-
 def _sycl_binary_impl(ctx):
     steps = []
     p = binary_pipeline(ctx, steps)
     register_steps(ctx, steps)
-    report = compatibility_report(ctx, p)
+    report = compatibility_report(ctx, p.tool, p)
     exe, shared = link_binary(ctx, p)
     return test_environment(ctx) + [
         executable_info(ctx, exe, shared),
