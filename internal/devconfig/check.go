@@ -11,17 +11,14 @@ import (
 type Mode int
 
 const (
-	// DesignDocument is the aspect filter tool of the specification: every required
+	// Specification is the aspect filter tool of optional-kernel-features.txt: every required
 	// aspect must be listed, and a required sub-group size must be one of the target's.
-	DesignDocument Mode = iota
+	Specification Mode = iota
 	// DPCPP is the check DPC++ folded into sycl-post-link: a target that may support
 	// other aspects accepts unlisted ones, and ESIMD images skip the sub-group check.
 	DPCPP
 )
 
-// Check reports whether t can run an image with the given requirements set (nil: no
-// requirements). When it cannot, reason uses the DPC++ runtime's kernel_not_supported
-// wording.
 // ValidateRequirements reports a [SYCL/device requirements] set whose known properties
 // have the wrong type or shape: Check would otherwise skip them, and keep an image the
 // target cannot run.
@@ -45,6 +42,9 @@ func ValidateRequirements(reqs *props.Set) error {
 	return nil
 }
 
+// Check reports whether t can run an image with the given requirements set (nil: no
+// requirements). When it cannot, reason uses the DPC++ runtime's kernel_not_supported
+// wording.
 func (t *Target) Check(reqs *props.Set, mode Mode) (ok bool, reason string) {
 	if reqs == nil {
 		return true, ""

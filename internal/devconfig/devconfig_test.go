@@ -146,13 +146,13 @@ func TestCheck(t *testing.T) {
 		ok     bool
 		reason string
 	}{
-		{tgl, reqs([]uint32{6}, 0), DesignDocument, false, "Required aspect fp64 is not supported on the device"},
-		{pvc, reqs([]uint32{6, 28}, 16), DesignDocument, true, ""},
-		{pvc, reqs(nil, 8), DesignDocument, false, "Sub-group size 8 is not supported on the device"},
-		{tgl, reqs(nil, 8), DesignDocument, true, ""},
-		{sm90, reqs([]uint32{53}, 0), DesignDocument, false, "Required aspect ext_intel_esimd is not supported on the device"},
+		{tgl, reqs([]uint32{6}, 0), Specification, false, "Required aspect fp64 is not supported on the device"},
+		{pvc, reqs([]uint32{6, 28}, 16), Specification, true, ""},
+		{pvc, reqs(nil, 8), Specification, false, "Sub-group size 8 is not supported on the device"},
+		{tgl, reqs(nil, 8), Specification, true, ""},
+		{sm90, reqs([]uint32{53}, 0), Specification, false, "Required aspect ext_intel_esimd is not supported on the device"},
 		{sm90, reqs([]uint32{53}, 0), DPCPP, true, ""}, // may support other aspects
-		{pvc, nil, DesignDocument, true, ""},
+		{pvc, nil, Specification, true, ""},
 	} {
 		ok, why := tc.t.Check(tc.r, tc.mode)
 		if ok != tc.ok || why != tc.reason {

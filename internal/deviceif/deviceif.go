@@ -24,8 +24,8 @@ import (
 )
 
 // MaxTested is the most aspects the conditions of one image may test for JIT variants
-// (2^MaxTested images).
-const MaxTested = 6
+// (2^MaxTested images): kernelinfo's, which the wrapper checks too.
+const MaxTested = kernelinfo.MaxDeviceIfTested
 
 // Has quickly tells whether module text may hold conditional callers.
 func Has(src []byte) bool {

@@ -42,7 +42,7 @@ func FilterVerb() *cli.Verb {
 				return err
 			}
 			t := ts[0]
-			mode := devconfig.DesignDocument
+			mode := devconfig.Specification
 			if dpcpp {
 				mode = devconfig.DPCPP
 			}
@@ -57,10 +57,10 @@ func FilterVerb() *cli.Verb {
 
 // Filter applies the specification's algorithm to the table in file: without a
 // Properties column the table is copied; otherwise a row is kept when it has no
-// [SYCL/device requirements] set or t satisfies it (devconfig.DesignDocument mode). Rows keep their
+// [SYCL/device requirements] set or t satisfies it (devconfig.Specification mode). Rows keep their
 // order; cells are rewritten relative to the directory of outFile.
 func Filter(file string, t *devconfig.Target, allowOutside bool, outFile string) (*filetable.Table, error) {
-	return FilterMode(file, t, devconfig.DesignDocument, allowOutside, outFile)
+	return FilterMode(file, t, devconfig.Specification, allowOutside, outFile)
 }
 
 // FilterMode is Filter with a choice of compatibility rule.

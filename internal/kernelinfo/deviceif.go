@@ -9,6 +9,11 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 
+// MaxDeviceIfTested is the most aspects the device_if conditions of one image may test
+// for JIT variants (2^MaxDeviceIfTested images): the aot step refuses more, and the
+// wrapper checks the variants it is given against the same limit.
+const MaxDeviceIfTested = 6
+
 // device_if (sycl_ext_oneapi_device_if) in DPC++'s IR form (DPC++'s DeviceIf design):
 // a conditional caller is a declaration with the function attribute
 // "sycl-call-if-on-device-conditionally"; each call passes the conditional action (the

@@ -159,7 +159,7 @@ func (c *lowering) add(a *llvmir.Annotation) error {
 				return c.errorf(a, "a work-group size has no zero dimension, not %s", JoinDims(ints))
 			}
 		}
-		if l.wg != nil && !equalInts(l.wg, ints) {
+		if l.wg != nil && !equal(l.wg, ints) {
 			return c.errorf(a, "kernel %s already requires work-group size %s (%s)", f.Name, JoinDims(l.wg), l.wgFrom)
 		}
 		l.wg, l.wgFrom = ints, from
@@ -263,7 +263,8 @@ func i32Tuple(vals []int64) string {
 	return "!{" + strings.Join(parts, ", ") + "}"
 }
 
-func equalInts(a, b []int64) bool {
+// equal says whether a and b hold the same values in the same order.
+func equal[T comparable](a, b []T) bool {
 	if len(a) != len(b) {
 		return false
 	}

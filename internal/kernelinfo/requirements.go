@@ -47,7 +47,7 @@ func ComputeRequirements(m *llvmir.Module, funcs, entries []*llvmir.Function) Re
 		if sizes, ok := Ints(m, f, ReqdWorkGroupSizeMD); ok {
 			if r.ReqdWorkGroupSize == nil {
 				r.ReqdWorkGroupSize = sizes
-			} else if !equalU64(r.ReqdWorkGroupSize, sizes) {
+			} else if !equal(r.ReqdWorkGroupSize, sizes) {
 				multipleWG = true
 			}
 		}
@@ -69,18 +69,6 @@ func ComputeRequirements(m *llvmir.Module, funcs, entries []*llvmir.Function) Re
 	r.Aspects = sortedKeys(aspects)
 	r.FixedTarget = sortedKeys(fixed)
 	return r
-}
-
-func equalU64(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func sortedKeys(s map[uint32]bool) []uint32 {

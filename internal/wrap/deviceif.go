@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
 // maxTested is the most aspects a JIT image's conditions may test (the aot step's limit).
-const maxTested = 6
+const maxTested = kernelinfo.MaxDeviceIfTested
 
 // expandDeviceIf rewrites the device_if variants of JIT images for a runtime that knows
 // nothing of rsycl/device_if (DPC++'s libsycl), which loads the first registered image

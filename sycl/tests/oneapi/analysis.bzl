@@ -7,27 +7,11 @@ options, the per-target device compiles of -fsycl-targets). The toolchain under 
 over an empty sysroot: an analysis test reads command lines and runs nothing."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+load("//toolchain:dpcpp_repository.bzl", "DPCPP_DEVICE_LIBS")
 
-# DPC++'s device libraries in the order its driver links them (-only-needed).
-DRIVER_DEVICE_LIB_ORDER = [
-    "crt",
-    "complex",
-    "complex-fp64",
-    "cmath",
-    "cmath-fp64",
-    "imf",
-    "imf-fp64",
-    "imf-bf16",
-    "fallback-cassert",
-    "fallback-cstring",
-    "fallback-complex",
-    "fallback-complex-fp64",
-    "fallback-cmath",
-    "fallback-cmath-fp64",
-    "fallback-imf",
-    "fallback-imf-fp64",
-    "fallback-imf-bf16",
-]
+# DPC++'s device libraries in the order its driver links them (-only-needed): the
+# repository rule's list, the one home of that order (from DPC++'s driver tests).
+DRIVER_DEVICE_LIB_ORDER = DPCPP_DEVICE_LIBS
 
 def _actions(env, mnemonic):
     return [a for a in analysistest.target_actions(env) if a.mnemonic == mnemonic]
