@@ -674,31 +674,7 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 			rn.rewriteTo(out, part.Bytes())
 		}
 	}
-	// Functions go straight from the input text to the output.
-	p.win = p.win[:0]
-	for k, idx := range p.items {
-		if it := m.Items[idx]; it.Kind == ItemFunc {
-			out.WriteByte('\n')
-			f := m.Funcs[it.Index]
-			var text []byte
-			switch {
-			case p.declOnly[f]:
-				text = []byte(DeclarationOf(m, f))
-			case p.stubs[f]:
-				text = []byte(StubOf(m, f))
-			default:
-				text = e.funcText(p, k)
-				if p.internal[f] {
-					text, _ = InternalizeHeader(text, f.HeaderEnd-it.Span.Start)
-				}
-			}
-			writeWithoutCommentLines(rn, out, text)
-			// Only the module's last item can lack its newline.
-			if it.Span.End == len(m.Src) && it.Span.End > it.Span.Start && m.Src[it.Span.End-1] != '\n' {
-				out.WriteByte('\n')
-			}
-		}
-	}
+	e.emitFuncs(p)
 	if p.rest.Len() > 0 {
 		out.WriteByte('\n')
 		rn.rewriteTo(out, p.rest.Bytes())
@@ -733,6 +709,38 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 		return text
 	}
 	return append([]byte(nil), out.Bytes()...)
+}
+
+// emitFuncs writes the image's functions into p.out, straight from the input text:
+// declarations and stubs where the image only calls them, internalized where asked.
+func (e *Extractor) emitFuncs(p *moduleParts) {
+	m, rn, out := e.m, &p.rn, &p.out
+	p.win = p.win[:0]
+	for k, idx := range p.items {
+		it := m.Items[idx]
+		if it.Kind != ItemFunc {
+			continue
+		}
+		out.WriteByte('\n')
+		f := m.Funcs[it.Index]
+		var text []byte
+		switch {
+		case p.declOnly[f]:
+			text = []byte(DeclarationOf(m, f))
+		case p.stubs[f]:
+			text = []byte(StubOf(m, f))
+		default:
+			text = e.funcText(p, k)
+			if p.internal[f] {
+				text, _ = InternalizeHeader(text, f.HeaderEnd-it.Span.Start)
+			}
+		}
+		writeWithoutCommentLines(rn, out, text)
+		// Only the module's last item can lack its newline.
+		if it.Span.End == len(m.Src) && it.Span.End > it.Span.Start && m.Src[it.Span.End-1] != '\n' {
+			out.WriteByte('\n')
+		}
+	}
 }
 
 // writeWithoutCommentLines rewrites a function's text without its whole-line comments,

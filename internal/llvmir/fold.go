@@ -49,51 +49,23 @@ func foldAt(src []byte, k int) (end int, repl []byte, ok bool) {
 	if inStringOrComment(src, k) {
 		return 0, nil, false
 	}
-	op := src[k:]
-	j := k
-	switch {
-	case bytes.HasPrefix(op, []byte("getelementptr")):
-		j += len("getelementptr")
-		// Flags before the operand list: inbounds, nuw, nusw, inrange(...).
-		for {
-			j = skipSpaces(src, j, len(src))
-			w, n := word(src, j, len(src))
-			if w == "" {
-				break
-			}
-			if w == "inrange" {
-				return 0, nil, false // a range changes what the result may address
-			}
-			if w != "inbounds" && w != "nuw" && w != "nusw" {
-				return 0, nil, false // an instruction ("getelementptr inbounds i8, ...")
-			}
-			j = n
+	gep := bytes.HasPrefix(src[k:], []byte("getelementptr"))
+	j := k + bytes.IndexByte(src[k:], '(')
+	if gep {
+		if j, ok = gepOperands(src, k+len("getelementptr")); !ok {
+			return 0, nil, false
 		}
-	default:
-		j += bytes.IndexByte(op, '(')
 	}
-	if j >= len(src) || src[j] != '(' {
+	if j < k || j >= len(src) || src[j] != '(' {
 		return 0, nil, false
 	}
 	spans, after, ok := topLevel(src, j)
 	if !ok || src[after-1] != ')' {
 		return 0, nil, false
 	}
-	if bytes.HasPrefix(op, []byte("getelementptr")) {
-		if len(spans) < 3 {
-			return 0, nil, false
-		}
-		for _, idx := range spans[2:] {
-			f := bytes.Fields(src[idx.Start:idx.End])
-			if len(f) != 2 || f[0][0] != 'i' || string(f[1]) != "0" {
-				return 0, nil, false
-			}
-		}
-		typ, val, ok := typedOperand(src[spans[1].Start:spans[1].End])
-		if !ok || !bytes.HasPrefix(typ, []byte("ptr")) {
-			return 0, nil, false
-		}
-		return after, val, true
+	if gep {
+		val, ok := zeroGEPBase(src, spans)
+		return after, val, ok
 	}
 	// bitcast (TYPE VALUE to TYPE)
 	inner := src[j+1 : after-1]
@@ -106,6 +78,42 @@ func foldAt(src []byte, k int) (end int, repl []byte, ok bool) {
 		return 0, nil, false
 	}
 	return after, val, true
+}
+
+// gepOperands skips a constant getelementptr's flags (inbounds, nuw, nusw) from j and
+// returns where its operand list starts; ok is false for inrange (a range changes what
+// the result may address) and for an instruction ("getelementptr inbounds i8, ...").
+func gepOperands(src []byte, j int) (int, bool) {
+	for {
+		j = skipSpaces(src, j, len(src))
+		w, n := word(src, j, len(src))
+		if w == "" {
+			return j, true
+		}
+		if w != "inbounds" && w != "nuw" && w != "nusw" {
+			return 0, false
+		}
+		j = n
+	}
+}
+
+// zeroGEPBase returns the base pointer of a getelementptr whose indices are all zero
+// (spans: the type, the base, the indices), the value it folds to.
+func zeroGEPBase(src []byte, spans []Span) ([]byte, bool) {
+	if len(spans) < 3 {
+		return nil, false
+	}
+	for _, idx := range spans[2:] {
+		f := bytes.Fields(src[idx.Start:idx.End])
+		if len(f) != 2 || f[0][0] != 'i' || string(f[1]) != "0" {
+			return nil, false
+		}
+	}
+	typ, val, ok := typedOperand(src[spans[1].Start:spans[1].End])
+	if !ok || !bytes.HasPrefix(typ, []byte("ptr")) {
+		return nil, false
+	}
+	return val, true
 }
 
 // typedOperand splits "ptr addrspace(1) @x" into its type and a simple value (a global

@@ -325,17 +325,9 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 		case rGlobal:
 			i, err = s.globalRef(i, end)
 		case rLocal:
-			// The common cases inline: a numbered value, a named value whose name is
-			// no struct's length (localRef has the others).
-			if j := i + 1; j < len(line) && s.pending == nil {
-				if isDigit(line[j]) {
-					i = scanClass(line, j, len(line), &digitChar)
-					continue
-				}
-				if k := scanClass(line, j, len(line), &identChar); line[j] != '"' && !s.p.mayBeStruct(k-j) {
-					i = k
-					continue
-				}
+			if j, ok := s.plainLocal(line, i); ok {
+				i = j
+				continue
 			}
 			i, err = s.localRef(i, end)
 		case rMeta:
@@ -358,6 +350,23 @@ func (s *scanner) region(i, end int, stopAtClose bool) (int, error) {
 	}
 	s.depth = depth
 	return i, nil
+}
+
+// plainLocal skips the common local references of region: a numbered value, or a named
+// value whose name is no struct's length (localRef has the others). ok is false when
+// localRef must read the reference.
+func (s *scanner) plainLocal(line []byte, i int) (next int, ok bool) {
+	j := i + 1
+	if j >= len(line) || s.pending != nil {
+		return i, false
+	}
+	if isDigit(line[j]) {
+		return scanClass(line, j, len(line), &digitChar), true
+	}
+	if k := scanClass(line, j, len(line), &identChar); line[j] != '"' && !s.p.mayBeStruct(k-j) {
+		return k, true
+	}
+	return i, false
 }
 
 // Byte classes of region's dispatch.

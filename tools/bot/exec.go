@@ -52,61 +52,20 @@ func (e *executor) run(ctx context.Context, actionDigest *repb.Digest, action *r
 		return nil, missing(err, action.InputRootDigest)
 	}
 	wd := filepath.Join(root, cmd.WorkingDirectory)
-	outputs := outputPaths(cmd)
-	for _, o := range cmd.OutputDirectories {
-		if err := os.MkdirAll(filepath.Join(wd, o), 0o755); err != nil {
-			return nil, err
-		}
+	if err := makeOutputDirs(wd, cmd); err != nil {
+		return nil, err
 	}
-	for _, o := range outputs {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(wd, o)), 0o755); err != nil {
-			return nil, err
-		}
-	}
-
 	timeout := 15 * time.Minute
 	if t := action.Timeout.AsDuration(); t > 0 {
 		timeout = t
 	}
-	runCtx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	var env []string
-	for _, v := range cmd.EnvironmentVariables {
-		env = append(env, v.Name+"="+v.Value)
-	}
-	var c *exec.Cmd
-	if e.image == "" {
-		c = exec.CommandContext(runCtx, cmd.Arguments[0], cmd.Arguments[1:]...)
-		if arg0 := cmd.Arguments[0]; strings.Contains(arg0, "/") && !filepath.IsAbs(arg0) {
-			c.Path = filepath.Join(wd, arg0)
-		}
-		c.Dir = wd
-	} else {
-		c = exec.CommandContext(runCtx, "bwrap", e.bwrapArgs(root, cmd)...)
-	}
-	c.Env = env
 	var stdout, stderr bytes.Buffer
-	c.Stdout, c.Stderr = &stdout, &stderr
-	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	start := time.Now()
-	runErr := c.Run()
-	took := time.Since(start)
-	exit := 0
-	if runErr != nil {
-		var ee *exec.ExitError
-		switch {
-		case runCtx.Err() == context.DeadlineExceeded:
-			return nil, status.Errorf(codes.DeadlineExceeded, "action timed out after %s", timeout)
-		case errors.As(runErr, &ee):
-			exit = ee.ExitCode()
-			if exit < 0 {
-				exit = 128 + int(ee.Sys().(syscall.WaitStatus).Signal())
-			}
-		default:
-			exit = 127
-			fmt.Fprintf(&stderr, "bot: cannot start %s: %v\n", cmd.Arguments[0], runErr)
-		}
+	exit, err := e.execute(ctx, timeout, root, wd, cmd, &stdout, &stderr)
+	if err != nil {
+		return nil, err
 	}
+	took := time.Since(start)
 
 	res := &repb.ActionResult{ExitCode: int32(exit)}
 	if exit == 0 {
@@ -128,6 +87,64 @@ func (e *executor) run(ctx context.Context, actionDigest *repb.Digest, action *r
 	}
 	e.logLine(actionDigest, exit, took, cmd)
 	return res, nil
+}
+
+// makeOutputDirs creates the action's output directories and the parents of its output
+// files under wd.
+func makeOutputDirs(wd string, cmd *repb.Command) error {
+	for _, o := range cmd.OutputDirectories {
+		if err := os.MkdirAll(filepath.Join(wd, o), 0o755); err != nil {
+			return err
+		}
+	}
+	for _, o := range outputPaths(cmd) {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(wd, o)), 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// execute runs the command (in bubblewrap when the executor has an image) and returns its
+// exit code: a signal's as 128+N, 127 when it cannot start (the reason on stderr). A
+// timeout is an error (DEADLINE_EXCEEDED).
+func (e *executor) execute(ctx context.Context, timeout time.Duration, root, wd string, cmd *repb.Command, stdout, stderr *bytes.Buffer) (int, error) {
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var env []string
+	for _, v := range cmd.EnvironmentVariables {
+		env = append(env, v.Name+"="+v.Value)
+	}
+	var c *exec.Cmd
+	if e.image == "" {
+		c = exec.CommandContext(runCtx, cmd.Arguments[0], cmd.Arguments[1:]...)
+		if arg0 := cmd.Arguments[0]; strings.Contains(arg0, "/") && !filepath.IsAbs(arg0) {
+			c.Path = filepath.Join(wd, arg0)
+		}
+		c.Dir = wd
+	} else {
+		c = exec.CommandContext(runCtx, "bwrap", e.bwrapArgs(root, cmd)...)
+	}
+	c.Env = env
+	c.Stdout, c.Stderr = stdout, stderr
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	runErr := c.Run()
+	if runErr == nil {
+		return 0, nil
+	}
+	var ee *exec.ExitError
+	switch {
+	case runCtx.Err() == context.DeadlineExceeded:
+		return 0, status.Errorf(codes.DeadlineExceeded, "action timed out after %s", timeout)
+	case errors.As(runErr, &ee):
+		if exit := ee.ExitCode(); exit >= 0 {
+			return exit, nil
+		}
+		return 128 + int(ee.Sys().(syscall.WaitStatus).Signal()), nil
+	default:
+		fmt.Fprintf(stderr, "bot: cannot start %s: %v\n", cmd.Arguments[0], runErr)
+		return 127, nil
+	}
 }
 
 // bwrapArgs: the image read-only as /, the input root read-write at sandboxRoot, no
