@@ -235,44 +235,21 @@ def _target_compile(ctx, steps, tc, tu, index, subdir, args, what):
     return ll
 
 def dpcpp_target_compile(ctx, steps, tc, tu, index, offload, opt_level):
-    """SyclDeviceCompile of a DPC++ toolchain for one offload target (-fsycl-targets).
+    """_target_compile for a DPC++ toolchain's offload target (-fsycl-targets=offload).
 
     DPC++ compiles a TU's device side once per offload target; every target but the
-    spir64 triple gets its own compile (intel_gpu_pvc, nvidia_gpu_sm_90, spir64_gen).
-
-    Args:
-      ctx: the rule context.
-      steps: the step list to append to.
-      tc: the SyclToolchainInfo.
-      tu: struct(src, flags, inputs) from SyclInfo.tus.
-      index: the TU's position (keeps output names unique).
-      offload: the -fsycl-targets value.
-      opt_level: the device optimisation level (-O2 unless the compilation mode says).
-
-    Returns:
-      The device IR File.
+    spir64 triple gets its own compile (intel_gpu_pvc, nvidia_gpu_sm_90, spir64_gen), at
+    the device optimisation level opt_level.
     """
     args = ["-fsycl", "-fsycl-device-only", "-fsycl-targets=" + offload, "-S", "-emit-llvm", opt_level] + DPCPP_DEVICE_FLAGS
     return _target_compile(ctx, steps, tc, tu, index, offload, args, offload + " (DPC++)")
 
 def family_compile(ctx, steps, tc, tu, index, arch, family_args):
-    """SyclDeviceCompile of upstream clang for a family with IR of its own (NVIDIA, AMD).
+    """_target_compile by upstream clang for a family with IR of its own (NVIDIA, AMD).
 
-    SPIR IR cannot be retargeted, so every TU is compiled once more per architecture,
-    with the family's front-end arguments (FAMILIES' clang_args: the NVPTX offload
-    architecture; the AMDGPU triple and CPU given to clang's SYCL device compile).
-
-    Args:
-      ctx: the rule context.
-      steps: the step list to append to.
-      tc: the SyclToolchainInfo.
-      tu: struct(src, flags, inputs) from SyclInfo.tus.
-      index: the TU's position (keeps output names unique).
-      arch: the architecture (sm_XX, gfxNNN).
-      family_args: the family's front-end arguments (device_config's family_compile_args).
-
-    Returns:
-      The device IR File.
+    SPIR IR cannot be retargeted, so every TU is compiled once more per architecture
+    (arch), with the family's front-end arguments (family_args: device_config's
+    family_compile_args, from FAMILIES' clang_args).
     """
     return _target_compile(ctx, steps, tc, tu, index, arch, family_args + ["-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS, arch)
 
