@@ -284,7 +284,7 @@ func (c *compilation) claim(line int, name string) error {
 	return nil
 }
 
-// row compiles table row i: one image (or one per device_if outcome) and its cells.
+// row compiles table row i: its image and its cells.
 func (c *compilation) row(i int) error {
 	row, line := c.tab.Rows[i], c.tab.Lines[i]
 	in, err := filetable.Resolve(c.table, line, row[c.code], false)
@@ -292,36 +292,18 @@ func (c *compilation) row(i int) error {
 		return err
 	}
 	base := strings.TrimSuffix(filepath.Base(row[c.code]), filepath.Ext(row[c.code]))
-	if in, err = c.specConsts(in, base); err != nil {
+	compiled := in
+	if compiled, err = c.specConsts(in, base); err != nil {
 		return err
 	}
-	units, err := deviceIfUnits(c.table, line, in, base, c.stage, c.t, c.kind, c.dryRun)
-	if err != nil {
-		return err
-	}
-	copied := map[string]bool{} // cells shared by a row's variants
-	for _, u := range units {
-		if err := c.unit(line, row, in, base, u, copied); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// unit plans, runs and collects one image of a row (a device_if unit).
-func (c *compilation) unit(line int, row []string, in, base string, u unit, copied map[string]bool) error {
-	name := base
-	if u.tag != "" {
-		name += "." + u.tag
-	}
-	out := pathArg(filepath.Join(c.stage, name+c.kind.Ext))
+	out := pathArg(filepath.Join(c.stage, base+c.kind.Ext))
 	images := Images(c.t, c.tools, out)
 	for _, img := range images {
 		if err := c.claim(line, filepath.Base(img)); err != nil {
 			return err
 		}
 	}
-	steps, err := Plan(c.t, c.tools, u.in, out)
+	steps, err := Plan(c.t, c.tools, compiled, out)
 	if err != nil {
 		return diag.Errorf(c.table, line, "%v", err)
 	}
@@ -337,11 +319,11 @@ func (c *compilation) unit(line int, row []string, in, base string, u unit, copi
 				os.Remove(s.Output)
 			}
 		}
-		if u.in != in {
-			os.Remove(u.in)
+		if compiled != in {
+			os.Remove(compiled)
 		}
 	}
-	cells, err := c.cells(line, row, u, copied)
+	cells, err := c.cells(line, row)
 	if err != nil {
 		return err
 	}
@@ -400,18 +382,12 @@ func (c *compilation) run(line int, row []string, steps []Step) error {
 	return nil
 }
 
-// cells copies a row's other cells (symbols, properties) for unit u into the batch and
-// returns the result row without its Code cell. A device_if unit gets its own
-// properties; other cells shared by a row's units are copied once.
-func (c *compilation) cells(line int, row []string, u unit, copied map[string]bool) ([]string, error) {
+// cells copies a row's other cells (symbols, properties) into the batch and returns the
+// result row without its Code cell.
+func (c *compilation) cells(line int, row []string) ([]string, error) {
 	cells := make([]string, len(row))
 	for col, cell := range row {
 		if col == c.code {
-			continue
-		}
-		isProps := c.tab.Columns[col] == filetable.Properties
-		if !isProps && copied[cell] {
-			cells[col] = filepath.Base(cell)
 			continue
 		}
 		src, err := filetable.Resolve(c.table, line, cell, false)
@@ -422,30 +398,26 @@ func (c *compilation) cells(line int, row []string, u unit, copied map[string]bo
 		if err != nil {
 			return nil, diag.Errorf(c.table, line, "cannot read %s: %v", cell, err)
 		}
-		cellName := filepath.Base(cell)
-		if isProps {
-			if b, err = c.unitProps(src, b, u); err != nil {
+		if c.tab.Columns[col] == filetable.Properties {
+			if b, err = c.imageProps(src, b); err != nil {
 				return nil, err
 			}
-			if u.tag != "" {
-				cellName = strings.TrimSuffix(cellName, filepath.Ext(cellName)) + "." + u.tag + filepath.Ext(cellName)
-			}
 		}
+		cellName := filepath.Base(cell)
 		if err := c.claim(line, cellName); err != nil {
 			return nil, err
 		}
-		copied[cell] = true
 		c.batch.Add(filepath.Join(c.outDir, cellName), b)
 		cells[col] = cellName
 	}
 	return cells, nil
 }
 
-// unitProps is a unit's property file: its device_if outcome and, for native images,
-// the target's name as compile_target.
-func (c *compilation) unitProps(src string, b []byte, u unit) ([]byte, error) {
-	b, err := u.props(src, b)
-	if err == nil && c.spec != nil {
+// imageProps is an image's property file: its specialization constants' sets and, for
+// native images, the target's name as compile_target.
+func (c *compilation) imageProps(src string, b []byte) ([]byte, error) {
+	var err error
+	if c.spec != nil {
 		b, err = withSpecConsts(src, b, c.spec)
 	}
 	if err != nil || c.kind.WrapTarget == "spir64" {

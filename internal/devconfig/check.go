@@ -83,6 +83,35 @@ func (t *Target) Check(reqs *props.Set, mode Mode) (ok bool, reason string) {
 	return true, ""
 }
 
+// CheckRow judges an image row for t: its requirements (Check) and its device_if outcome
+// (reg's rsycl/device_if set, written on each device_if variant by the split). For a
+// target whose images are native binaries the configuration decides the conditions, as
+// DPC++'s sycl-post-link does for AOT targets: only the variant whose "has" aspects the
+// target lists and whose "lacks" aspects it does not is kept. A JIT target keeps every
+// variant it can run; the runtime chooses by the device it finds.
+func (t *Target) CheckRow(reg *props.Registry, reqs *props.Set, mode Mode) (ok bool, reason string) {
+	if ok, reason = t.Check(reqs, mode); !ok || reg == nil {
+		return ok, reason
+	}
+	set := reg.Set(props.DeviceIfSet)
+	if kind, _ := LookupAOTTool(t.AOT.Tool); set == nil || kind.Format != "native" {
+		return true, ""
+	}
+	table := aspects.Builtin()
+	for _, p := range set.Props {
+		vals, err := p.U32Array()
+		if err != nil {
+			return false, fmt.Sprintf("malformed %s property %s: %v", props.DeviceIfSet, p.Name, err)
+		}
+		for _, v := range vals {
+			if has := t.HasAspectValue(int(v)); p.Name == "has" && !has || p.Name == "lacks" && has {
+				return false, fmt.Sprintf("the device_if variant for devices %s aspect %s is another target's", map[bool]string{true: "with", false: "without"}[p.Name == "has"], table.Display(int(v)))
+			}
+		}
+	}
+	return true, ""
+}
+
 // HasAspectValue reports whether the target lists the aspect with DPC++ value v.
 func (t *Target) HasAspectValue(v int) bool {
 	for _, a := range t.AspectValues {

@@ -282,3 +282,39 @@ func TestFileOptionsRefused(t *testing.T) {
 		t.Errorf("pocl_cpu's own options refused: %v", err)
 	}
 }
+
+// TestCheckRowDeviceIf: a native target keeps only the device_if variant its
+// configuration gives (tgllp lacks fp64, pvc has it); a JIT target keeps every variant
+// it can run.
+func TestCheckRowDeviceIf(t *testing.T) {
+	c := Default()
+	variant := func(has, lacks []uint32) *props.Registry {
+		reg := &props.Registry{}
+		s := reg.Add(props.DeviceIfSet)
+		s.AddU32Array("has", has)
+		s.AddU32Array("lacks", lacks)
+		return reg
+	}
+	const fp64 = 6
+	for _, tc := range []struct {
+		target     string
+		has, lacks []uint32
+		want       bool
+	}{
+		{"intel_gpu_tgllp", []uint32{fp64}, nil, false},
+		{"intel_gpu_tgllp", nil, []uint32{fp64}, true},
+		{"intel_gpu_pvc", []uint32{fp64}, nil, true},
+		{"intel_gpu_pvc", nil, []uint32{fp64}, false},
+		{"spir64_gen", nil, []uint32{fp64}, true}, // lists no aspect: every condition is false
+		{"spir64_gen", []uint32{fp64}, nil, false},
+		{"spir64", []uint32{fp64}, nil, true}, // JIT: the runtime chooses
+		{"spir64", nil, []uint32{fp64}, true},
+		{"pocl_cpu", nil, []uint32{fp64}, true},
+	} {
+		tg, _ := c.Lookup(tc.target)
+		ok, why := tg.CheckRow(variant(tc.has, tc.lacks), reqs(nil, 0), DPCPP)
+		if ok != tc.want {
+			t.Errorf("%s, has %v lacks %v: %v (%s), want %v", tc.target, tc.has, tc.lacks, ok, why, tc.want)
+		}
+	}
+}

@@ -100,11 +100,11 @@ func FilterMode(file string, t *devconfig.Target, mode devconfig.Mode, allowOuts
 }
 
 func rowFits(table string, line int, cell string, t *devconfig.Target, mode devconfig.Mode, allowOutside bool) (bool, error) {
-	_, reqs, err := devconfig.ReadRequirements(table, line, cell, allowOutside)
+	reg, reqs, err := devconfig.ReadRequirements(table, line, cell, allowOutside)
 	if err != nil {
 		return false, err
 	}
-	ok, _ := t.Check(reqs, mode)
+	ok, _ := t.CheckRow(reg, reqs, mode)
 	return ok, nil
 }
 

@@ -82,6 +82,7 @@ func inspectTable(w io.Writer, file string, t *devconfig.Target, allowOutside bo
 	for i, row := range tab.Rows {
 		line := tab.Lines[i]
 		kernels := "-"
+		var reg *props.Registry
 		var reqs *props.Set
 		if c := tab.Column(filetable.Symbols); c >= 0 {
 			_, sym, err := read(line, row[c], "symbols")
@@ -92,13 +93,13 @@ func inspectTable(w io.Writer, file string, t *devconfig.Target, allowOutside bo
 		}
 		if c := tab.Column(filetable.Properties); c >= 0 {
 			var err error
-			if _, reqs, err = devconfig.ReadRequirements(file, line, row[c], allowOutside); err != nil {
+			if reg, reqs, err = devconfig.ReadRequirements(file, line, row[c], allowOutside); err != nil {
 				return err
 			}
 		}
 		cols := append([]string{file, row[0], kernels}, requirementColumns(reqs)...)
 		if t != nil {
-			ok, why := t.Check(reqs, devconfig.DPCPP) // the mode the build filters in (aspect-filter --dpcpp)
+			ok, why := t.CheckRow(reg, reqs, devconfig.DPCPP) // the mode the build filters in (aspect-filter --dpcpp)
 			if ok {
 				why = "ok"
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/deviceif"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
@@ -451,6 +452,11 @@ func SplitShards(m *llvmir.Module, text io.ReaderAt, opts Options, iopts ImageOp
 			return err
 		}
 	}
+	if deviceif.Has(m.Src) {
+		if err := deviceif.CheckConditions(m); err != nil {
+			return err
+		}
+	}
 	ex := NewExtractor(m, text)
 	if iopts.DeviceGlobals {
 		if err := checkImageScopes(m, ex, groups); err != nil {
@@ -481,16 +487,38 @@ func SplitShards(m *llvmir.Module, text io.ReaderAt, opts Options, iopts ImageOp
 		gs := byShard[i]
 		sort.Slice(gs, func(a, b int) bool { return ids[gs[a]] < ids[gs[b]] })
 		tab := filetable.New(filetable.Code, filetable.Properties, filetable.Symbols)
-		prefix := filepath.Clean(dir) + string(filepath.Separator) + "img_"
 		for _, g := range gs {
-			img := ex.Image(g, iopts)
-			base := "img_" + ids[g]
-			out.Add(prefix+ids[g]+".ll", img.Text)
-			out.Add(prefix+ids[g]+".prop", img.Props.Bytes())
-			out.Add(prefix+ids[g]+".sym", img.Symbols)
-			tab.Add(base+".ll", base+".prop", base+".sym")
+			if err := addImage(&out, tab, m, g, ex.Image(g, iopts), filepath.Clean(dir), "img_"+ids[g]); err != nil {
+				return err
+			}
 		}
 		out.Add(filepath.Join(dir, TableName), tab.Bytes())
 	}
 	return out.Commit()
+}
+
+// addImage writes image img of group g as rows of a shard's table: the image as it is,
+// or, when its kernels call device_if's conditional callers, one row per variant
+// (deviceif.Variants: the outcomes of the aspects its conditions test), each named
+// base.<outcome> and with the requirements of the branches it keeps, so that the aspect
+// filter judges every variant.
+func addImage(out *atomicfile.Batch, tab *filetable.Table, m *llvmir.Module, g *Group, img *Image, dir, base string) error {
+	add := func(name string, text, prop []byte) {
+		out.Add(filepath.Join(dir, name+".ll"), text)
+		out.Add(filepath.Join(dir, name+".prop"), prop)
+		out.Add(filepath.Join(dir, name+".sym"), img.Symbols)
+		tab.Add(name+".ll", name+".prop", name+".sym")
+	}
+	line := 0
+	if len(g.Entries) > 0 {
+		line = g.Entries[0].Line
+	}
+	variants, err := deviceif.Variants(m.File, line, img.Text, img.Props, func(v deviceif.Variant) error {
+		add(base+"."+v.Tag, v.Text, v.Props.Bytes())
+		return nil
+	})
+	if err == nil && !variants {
+		add(base, img.Text, img.Props.Bytes())
+	}
+	return err
 }

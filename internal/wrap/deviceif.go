@@ -84,6 +84,20 @@ func expandDeviceIf(images []image) ([]image, error) {
 	return out, nil
 }
 
+// dropDeviceIf removes the rsycl/device_if set of a native image: the aspect filter kept
+// the variant its target's configuration decides (devconfig.Target.CheckRow), so the
+// runtime has no choice to make, and its "has" aspects are already among the image's
+// requirements where its kept branches use them.
+func dropDeviceIf(reg *props.Registry) {
+	sets := reg.Sets[:0]
+	for _, s := range reg.Sets {
+		if s.Name != props.DeviceIfSet {
+			sets = append(sets, s)
+		}
+	}
+	reg.Sets = sets
+}
+
 // variantOf is a device_if image with its has and lacks lists.
 type variantOf struct {
 	img        image

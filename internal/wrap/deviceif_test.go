@@ -107,3 +107,24 @@ func TestExpandDeviceIfLeavesOthers(t *testing.T) {
 		t.Error("an image without device_if changed")
 	}
 }
+
+// TestNativeImagesDropDeviceIf: a native image is the variant its target's configuration
+// decided, so its rsycl/device_if set is not handed to the runtime; a JIT image keeps it.
+func TestNativeImagesDropDeviceIf(t *testing.T) {
+	table := variantTable(t, [][3][]uint32{{{6}, {5}, {6}}})
+	for _, c := range []struct {
+		format int
+		keeps  bool
+	}{{FormatNative, false}, {FormatSPIRV, true}} {
+		imgs, err := load(Input{Target: "spir64_gen", Format: c.format, Table: table})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := imgs[0].props.Set(props.DeviceIfSet) != nil; got != c.keeps {
+			t.Errorf("format %d: the image keeps its device_if set: %v, want %v", c.format, got, c.keeps)
+		}
+		if imgs[0].props.Set(props.DeviceRequirements) == nil {
+			t.Errorf("format %d: the requirements were dropped too", c.format)
+		}
+	}
+}

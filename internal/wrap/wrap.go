@@ -143,6 +143,9 @@ func load(in Input) ([]image, error) {
 			if img.props, err = props.Parse(row[pcol], pdata); err != nil {
 				return nil, err
 			}
+			if in.Format == FormatNative {
+				dropDeviceIf(img.props)
+			}
 		}
 		out = append(out, img)
 	}

@@ -1,0 +1,134 @@
+package deviceif
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/props"
+)
+
+func TestMergeOutcomes(t *testing.T) {
+	tested := []int{5, 6}
+	all := Outcomes(tested) // if11 if10 if01 if00
+	name := func(os []Outcome) string {
+		s := ""
+		for _, o := range os {
+			s += o.Suffix(tested) + " "
+		}
+		return s
+	}
+	for _, c := range []struct {
+		in   []Outcome
+		want string
+	}{
+		{all[:2], "if1x "}, // fp64 does not matter with fp16
+		{all, "ifxx "},     // nothing matters
+		{[]Outcome{all[1], all[2]}, "if10 if01 "}, // not a sub-cube: kept apart
+		{all[3:], "if00 "},
+		{all[:3], "if11 if10 if01 "},
+	} {
+		if got := name(mergeOutcomes(tested, c.in)); got != c.want {
+			t.Errorf("mergeOutcomes(%s) = %s, want %s", name(c.in), got, c.want)
+		}
+	}
+}
+
+// twoTests is a kernel with one device_if on fp16 and one on fp64 (DPC++'s form).
+const twoTests = `define spir_kernel void @k() {
+  %o = alloca i8, align 1
+  %g = addrspacecast ptr %o to ptr addrspace(4)
+  call spir_func void @cc(ptr @on.half, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef 5) #1
+  call spir_func void @cc(ptr @on.double, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef 6) #1
+  ret void
+}
+
+define internal spir_func void @on.half(ptr addrspace(4) noundef %0) {
+  %h = alloca half
+  ret void
+}
+
+define internal spir_func void @on.double(ptr addrspace(4) noundef %0) {
+  %d = alloca double
+  ret void
+}
+
+declare spir_func void @cc(ptr, ptr addrspace(4) noundef, i32 noundef, i32 noundef) #0
+
+attributes #0 = { "sycl-call-if-on-device-conditionally"="true" }
+attributes #1 = { nounwind }
+`
+
+// TestVariants: an image testing fp16 and fp64 becomes four variants, each with the
+// aspects of the branches it keeps as its requirements and its outcome as its
+// rsycl/device_if set; the image's other properties stay.
+func TestVariants(t *testing.T) {
+	base := &props.Registry{}
+	base.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", 0)
+	var got []string
+	ok, err := Variants("in.ll", 1, []byte(twoTests), base, func(v Variant) error {
+		reqs, err := v.Props.Requirements()
+		if err != nil {
+			return err
+		}
+		p, _ := reqs.Get("aspects")
+		asp, _ := p.U32Array()
+		set := v.Props.Set(props.DeviceIfSet)
+		if set == nil || v.Props.Set(props.DeviceLibReqMask) == nil {
+			t.Errorf("variant %s: sets %v", v.Tag, v.Props.Bytes())
+		}
+		half := strings.Contains(string(v.Text), "alloca half")
+		double := strings.Contains(string(v.Text), "alloca double")
+		got = append(got, fmtVariant(v.Tag, asp, half, double))
+		return nil
+	})
+	if err != nil || !ok {
+		t.Fatalf("Variants: %v, %v", ok, err)
+	}
+	want := []string{"if11 [5 6] half double", "if10 [5] half", "if01 [6] double", "if00 []"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("variants:\n got %q\nwant %q", got, want)
+	}
+}
+
+func fmtVariant(tag string, asp []uint32, half, double bool) string {
+	s := tag + " ["
+	for i, a := range asp {
+		if i > 0 {
+			s += " "
+		}
+		s += string(rune('0' + a))
+	}
+	s += "]"
+	if half {
+		s += " half"
+	}
+	if double {
+		s += " double"
+	}
+	return s
+}
+
+// TestVariantsNoConditions: an image without conditional calls has no variants.
+func TestVariantsNoConditions(t *testing.T) {
+	ok, err := Variants("in.ll", 1, []byte("define spir_kernel void @k() {\n  ret void\n}\n"), &props.Registry{}, func(Variant) error {
+		t.Error("a variant of an image without device_if")
+		return nil
+	})
+	if ok || err != nil {
+		t.Errorf("Variants = %v, %v; want false, nil", ok, err)
+	}
+}
+
+// TestVariantsLimit: more tested aspects than MaxTested is refused at the kernel's line.
+func TestVariantsLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("define spir_kernel void @k() {\n  %o = alloca i8, align 1\n  %g = addrspacecast ptr %o to ptr addrspace(4)\n")
+	for a := 0; a <= MaxTested; a++ {
+		b.WriteString("  call spir_func void @cc(ptr @on.half, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef " + string(rune('0'+a)) + ") #1\n")
+	}
+	b.WriteString(twoTests[strings.Index(twoTests, "  ret void"):])
+	_, err := Variants("in.ll", 7, []byte(b.String()), &props.Registry{}, func(Variant) error { return nil })
+	if err == nil || !strings.HasPrefix(err.Error(), "in.ll:7: ") || !strings.Contains(err.Error(), "at most 6 aspects") {
+		t.Errorf("err = %v", err)
+	}
+}

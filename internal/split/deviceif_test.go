@@ -1,0 +1,123 @@
+package split
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/filetable"
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/props"
+)
+
+// deviceIfModule is a kernel with one device_if on fp16 and one on fp64 (DPC++'s form,
+// as propagate's lowering writes it), and a kernel without.
+const deviceIfModule = `define spir_kernel void @k() {
+  %o = alloca i8, align 1
+  %g = addrspacecast ptr %o to ptr addrspace(4)
+  call spir_func void @cc(ptr @on.half, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef 5) #1
+  call spir_func void @cc(ptr @on.double, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef 6) #1
+  ret void
+}
+
+define spir_kernel void @plain() {
+  ret void
+}
+
+define internal spir_func void @on.half(ptr addrspace(4) noundef %0) {
+  %h = alloca half
+  ret void
+}
+
+define internal spir_func void @on.double(ptr addrspace(4) noundef %0) {
+  %d = alloca double
+  ret void
+}
+
+declare spir_func void @cc(ptr, ptr addrspace(4) noundef, i32 noundef, i32 noundef) #0
+
+attributes #0 = { "sycl-call-if-on-device-conditionally"="true" }
+attributes #1 = { nounwind }
+`
+
+// TestSplitWritesDeviceIfVariants: the split resolves device_if where requirements are
+// computed: the image of @k becomes one row per outcome (if11, if10, if01, if00), each
+// with the aspects of its kept branches and its outcome, so that the aspect filter
+// judges every variant; @plain's image stays one row.
+func TestSplitWritesDeviceIfVariants(t *testing.T) {
+	m, err := llvmir.Parse("in.ll", []byte(deviceIfModule))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "shard")
+	if err := SplitShards(m, nil, Options{Mode: ModeKernel}, ImageOptions{}, []string{dir}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, TableName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := filetable.Parse("t", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, row := range tab.Rows {
+		name := strings.TrimSuffix(row[0], ".ll")
+		if i := strings.LastIndex(name, "."); i >= 0 {
+			name = name[i+1:]
+		} else {
+			name = "plain"
+		}
+		pdata, err := os.ReadFile(filepath.Join(dir, row[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		reg, err := props.Parse(row[1], pdata)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reqs, _ := reg.Requirements()
+		var asp []uint32
+		if reqs != nil {
+			if p, ok := reqs.Get("aspects"); ok {
+				asp, _ = p.U32Array()
+			}
+		}
+		got = append(got, name+":"+u32List(asp)+":"+boolStr(reg.Set(props.DeviceIfSet) != nil))
+	}
+	want := "if11:5,6:true if10:5:true if01:6:true if00::true plain::false"
+	if strings.Join(got, " ") != want {
+		t.Errorf("rows:\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+}
+
+func u32List(v []uint32) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = string(rune('0' + x))
+	}
+	return strings.Join(s, ",")
+}
+
+func boolStr(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+// TestSplitRefusesABadConditionAtItsLine: a malformed condition is refused at its line
+// of the split's input, before any image is made.
+func TestSplitRefusesABadConditionAtItsLine(t *testing.T) {
+	bad := strings.Replace(deviceIfModule, "i32 noundef -1, i32 noundef 5)", "i32 noundef -1, i32 noundef 5, i32 noundef 99)", 1)
+	m, err := llvmir.Parse("in.ll", []byte(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = SplitShards(m, nil, Options{Mode: ModeKernel}, ImageOptions{}, []string{filepath.Join(t.TempDir(), "shard")})
+	if err == nil || !strings.HasPrefix(err.Error(), "in.ll:4: ") {
+		t.Errorf("err = %v, want one at in.ll:4", err)
+	}
+}
