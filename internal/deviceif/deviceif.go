@@ -5,10 +5,12 @@
 // the image's used aspects are propagated again, so that the aspects of the kept branches
 // become requirements and those of the discarded ones vanish.
 //
-// AOT targets use it once, with their device configuration's aspects (DPC++'s DeviceIf
-// design, "Changes to the sycl-post-link tool (AOT)"); JIT targets once per outcome of
-// the aspects the conditions test, each result an image variant the runtime chooses by
-// the device it finds (Variants).
+// The split makes every image's variants where it computes requirements (Variants: one
+// per outcome of the aspects the conditions test); the aspect filter keeps, for an AOT
+// target, the one its device configuration's aspects give (DPC++'s DeviceIf design,
+// "Changes to the sycl-post-link tool (AOT)"), and for a JIT target every one it can
+// run, which the runtime chooses among by the device it finds. This package is the
+// feature's one home after propagate's lowering; MaxTested is kernelinfo's.
 package deviceif
 
 import (
