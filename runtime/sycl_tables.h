@@ -1,5 +1,5 @@
 /* Tables of the test runtime, generated from internal/aspects and internal/devconfig
- * (internal/wrap/tables.go); do not edit (a test checks it is current). */
+ * (internal/gen/tables.go); do not edit (a test checks it is current). */
 #ifndef RULES_SYCL_TABLES_H
 #define RULES_SYCL_TABLES_H
 

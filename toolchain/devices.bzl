@@ -772,6 +772,9 @@ DEVICES = {
     },
 }
 
+# Upstream clang's device front-end options (devconfig.ClangDeviceFlags).
+DEVICE_FRONT_END_FLAGS = ["-O2", "-Xclang", "-disable-llvm-passes", "-gline-tables-only", "-fdebug-compilation-dir=.", "-no-canonical-prefixes"]
+
 # The device triple families a target may name.
 TRIPLES = ["spir64", "spir64_gen", "spir64_x86_64", "nvptx64", "amdgcn"]
 

@@ -7,7 +7,6 @@ package aot
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -181,8 +180,8 @@ var translatorExtensions = []string{
 	"+SPV_EXT_shader_atomic_float16_add", "+SPV_INTEL_fp_max_error",
 }
 
-// sameDir says whether a and b name one directory (by path, or by the file they reach).
-func sameDir(a, b string) bool {
+// SameDir says whether a and b name one directory (by path, or by the file they reach).
+func SameDir(a, b string) bool {
 	if filepath.Clean(a) == filepath.Clean(b) {
 		return true
 	}
@@ -576,58 +575,3 @@ func oclocVersion(env *cli.Env, ocloc string) string {
 	}
 	return version
 }
-
-// Verb is `sycl-device aot`.
-func Verb() *cli.Verb {
-	var target, cfgFile, outDir string
-	var tools Tools
-	var dryRun bool
-	return &cli.Verb{
-		Name:    "aot",
-		Summary: "compile every image of a table for a device target (SPIR-V, SPIR 1.2, PTX, ocloc, opencl-aot)",
-		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--<AOT tool binary>=P ...] [--spirv-translator=P] [--dry-run] TABLE",
-		Flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&target, "target", "", "device target (or alias)")
-			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
-			fs.StringVar(&outDir, "out-dir", "", "directory for the images and files.table")
-			fs.StringVar(&tools.LLC, "llc", "", "llc")
-			fs.StringVar(&tools.Translator, "spirv-translator", "", "a DPC++ toolchain's llvm-spirv: writes SPIR-V with DPC++'s options instead of llc")
-			tools.Binaries = map[string]string{}
-			for _, k := range devconfig.AOTTools {
-				if k.Binary != "" {
-					fs.Var(binaryFlag{tools.Binaries, k.Binary}, k.Binary, k.BinaryWhat)
-				}
-			}
-			fs.StringVar(&tools.KernelLocations, "kernel-locations", "", "the propagate step's kernel locations (errors name each kernel's source line)")
-			fs.BoolVar(&dryRun, "dry-run", false, "print the commands instead of running them")
-		},
-		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
-			if target == "" || outDir == "" || len(args) != 1 {
-				return diag.Usagef("aot: need -target=T, --out-dir=DIR and one table")
-			}
-			if sameDir(filepath.Dir(args[0]), outDir) {
-				return diag.Usagef("aot: --out-dir=%s is the input table's directory: its files.table would overwrite the input", outDir)
-			}
-			ts, err := devconfig.LoadTargets(cfgFile, target)
-			if err != nil {
-				return devconfig.VerbError("aot", err)
-			}
-			return Compile(env, args[0], ts[0], tools, outDir, dryRun)
-		},
-	}
-}
-
-// binaryFlag sets one AOT tool's executable in Tools.Binaries.
-type binaryFlag struct {
-	m    map[string]string
-	name string
-}
-
-func (f binaryFlag) String() string {
-	if f.m == nil {
-		return ""
-	}
-	return f.m[f.name]
-}
-
-func (f binaryFlag) Set(v string) error { f.m[f.name] = v; return nil }

@@ -93,6 +93,18 @@ func TargetArch(t *Target) string {
 	return f.DefaultArch
 }
 
+// ClangDeviceFlags are upstream clang's device front-end options in every device compile
+// of the rules (after -fsycl -fsycl-device-only -S -emit-llvm, or a family's ClangArgs):
+// no LLVM passes, so that propagation sees the code as written (a _Float16 the optimiser
+// would delete, calls inlining would hide), and the optimise step (SyclDeviceOptimize,
+// after propagation) runs -O2; line tables give the device_has diagnostics their
+// file:line:col (relative to the execution root, so the IR is the same whatever the
+// output root), and that step strips them again; -no-canonical-prefixes makes clang find
+// its resource headers next to the path it was run by (the declared files of
+// @sycl_llvm), not next to the host file that path links to. Generated into
+// toolchain/devices.bzl (DEVICE_FRONT_END_FLAGS); the Go tests compile with them too.
+var ClangDeviceFlags = []string{"-O2", "-Xclang", "-disable-llvm-passes", "-gline-tables-only", "-fdebug-compilation-dir=.", "-no-canonical-prefixes"}
+
 // FrontEnd is a device front end: what compiles the device side of SYCL TUs.
 type FrontEnd struct {
 	Name string // clang, dpcpp, dpcpp-jit (SyclToolchainInfo's front_end_name)

@@ -4,11 +4,14 @@
 package kernelloc
 
 import (
+	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/ianlancetaylor/demangle"
 
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 )
 
@@ -82,4 +85,43 @@ func (m Map) Describe(syms []string) string {
 		return "kernel " + parts[0]
 	}
 	return "kernels " + strings.Join(parts, ", ")
+}
+
+// Format lists the module's kernels (spir_kernel and ptx_kernel entry points)
+// with their source locations: "symbol\tfile:line\n", sorted by symbol: the file
+// the propagate step writes with --kernel-locations, which ReadAll reads.
+func Format(m *llvmir.Module) []byte {
+	var lines []string
+	for _, f := range m.Funcs {
+		if f.Decl || (f.CallConv != "spir_kernel" && f.CallConv != "ptx_kernel") {
+			continue
+		}
+		if loc := m.KernelLocation(f); loc != "" {
+			lines = append(lines, f.Name+"\t"+escapeControls(loc)+"\n")
+		}
+	}
+	sort.Strings(lines)
+	return []byte(strings.Join(lines, ""))
+}
+
+// escapeControls writes the control characters of a location (a file name may hold a
+// newline or a tab) as \n, \t or \xNN, so each location stays one field of one line.
+func escapeControls(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

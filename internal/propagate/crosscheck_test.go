@@ -13,6 +13,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
+	"github.com/rules-sycl/rules_sycl/internal/testutil/frontend"
 )
 
 var (
@@ -38,7 +39,7 @@ func TestCrossCheckWithSPIRVCapabilities(t *testing.T) {
 	}
 	dir := t.TempDir()
 	ll := filepath.Join(dir, "features.ll")
-	runCmd(t, clang, "-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", testutil.FeaturesCpp, "-o", ll)
+	runCmd(t, clang, frontend.DeviceCompileArgs(testutil.FeaturesCpp, ll)...)
 	prop := filepath.Join(dir, "prop.ll")
 	if _, stderr, code := runTool("-o", prop, ll); code != 0 {
 		t.Fatal(stderr)

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
-	"github.com/rules-sycl/rules_sycl/internal/propagate/propagatecmd"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
+	"github.com/rules-sycl/rules_sycl/internal/verbs"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -27,7 +27,7 @@ var (
 
 func runTool(args ...string) (stdout, stderr string, code int) {
 	tool := cli.New("sycl-device")
-	tool.Register(propagatecmd.Verb())
+	tool.Register(verbs.Propagate())
 	var o, e bytes.Buffer
 	code = tool.Main(append([]string{"sycl-device", "propagate"}, args...), &cli.Env{Stdout: &o, Stderr: &e})
 	return o.String(), e.String(), code

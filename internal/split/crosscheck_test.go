@@ -1,7 +1,8 @@
-package split
+package split_test
 
 import (
 	"flag"
+	"github.com/rules-sycl/rules_sycl/internal/split"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
+	"github.com/rules-sycl/rules_sycl/internal/testutil/frontend"
 )
 
 var (
@@ -34,11 +36,12 @@ func mustRun(t *testing.T, tool string, args ...string) string {
 	return string(out)
 }
 
-// compileAndPropagate compiles src with clang-22 and propagates aspects; it returns the
-// propagated module.
+// compileAndPropagate runs the rules' chain up to the split on src: clang-22's device
+// compile as SyclDeviceCompile runs it, propagation, and SyclDeviceOptimize's opt -O2
+// --strip-debug; it returns the module the split reads.
 func compileAndPropagate(t *testing.T, clang, src, dir string) *llvmir.Module {
 	ll := filepath.Join(dir, filepath.Base(src)+".ll")
-	mustRun(t, clang, "-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", src, "-o", ll)
+	mustRun(t, clang, frontend.DeviceCompileArgs(src, ll)...)
 	data, _ := os.ReadFile(ll)
 	m, err := llvmir.Parse(ll, data)
 	if err != nil {
@@ -50,7 +53,17 @@ func compileAndPropagate(t *testing.T, clang, src, dir string) *llvmir.Module {
 	}
 	var b strings.Builder
 	res.Editor.WriteTo(&b)
-	pm, err := llvmir.Parse(ll, []byte(b.String()))
+	prop, opt := ll+".prop.ll", ll+".opt.ll"
+	if err := os.WriteFile(prop, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	optTool := llvmTool(*optFlag, "opt-22")
+	if optTool == "" {
+		t.Skip("opt-22 not found")
+	}
+	mustRun(t, optTool, "-O2", "--strip-debug", "-S", prop, "-o", opt)
+	data, _ = os.ReadFile(opt)
+	pm, err := llvmir.Parse(ll, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,10 +82,10 @@ func TestCrossCheckRealCompiler(t *testing.T) {
 	dir := t.TempDir()
 	m := compileAndPropagate(t, clang, testutil.FeaturesCpp, dir)
 	out := filepath.Join(dir, "split")
-	if err := SplitShards(m, nil, Options{Mode: ModeAuto}, ImageOptions{}, []string{out}); err != nil {
+	if err := split.SplitShards(m, nil, split.Options{Mode: split.ModeAuto}, split.ImageOptions{}, []string{out}); err != nil {
 		t.Fatal(err)
 	}
-	tabPath := filepath.Join(out, TableName)
+	tabPath := filepath.Join(out, split.TableName)
 	data, _ := os.ReadFile(tabPath)
 	tab, err := filetable.Parse(tabPath, data)
 	if err != nil {
@@ -164,7 +177,7 @@ func splitTo(t *testing.T, clang, dir, name string, src []byte) []string {
 	for i := 0; i < 8; i++ {
 		dirs = append(dirs, filepath.Join(d, "shard", string(rune('0'+i))))
 	}
-	if err := SplitShards(m, nil, Options{Mode: ModeAuto}, ImageOptions{}, dirs); err != nil {
+	if err := split.SplitShards(m, nil, split.Options{Mode: split.ModeAuto}, split.ImageOptions{}, dirs); err != nil {
 		t.Fatal(err)
 	}
 	out := make([]string, len(dirs))

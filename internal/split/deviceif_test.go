@@ -1,6 +1,7 @@
-package split
+package split_test
 
 import (
+	"github.com/rules-sycl/rules_sycl/internal/split"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,10 +52,10 @@ func TestSplitWritesDeviceIfVariants(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "shard")
-	if err := SplitShards(m, nil, Options{Mode: ModeKernel}, ImageOptions{}, []string{dir}); err != nil {
+	if err := split.SplitShards(m, nil, split.Options{Mode: split.ModeKernel}, split.ImageOptions{}, []string{dir}); err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, TableName))
+	data, err := os.ReadFile(filepath.Join(dir, split.TableName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestSplitRefusesABadConditionAtItsLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = SplitShards(m, nil, Options{Mode: ModeKernel}, ImageOptions{}, []string{filepath.Join(t.TempDir(), "shard")})
+	err = split.SplitShards(m, nil, split.Options{Mode: split.ModeKernel}, split.ImageOptions{}, []string{filepath.Join(t.TempDir(), "shard")})
 	if err == nil || !strings.HasPrefix(err.Error(), "in.ll:4: ") {
 		t.Errorf("err = %v, want one at in.ll:4", err)
 	}

@@ -1,8 +1,10 @@
-package split
+package split_test
 
 import (
 	"bytes"
 	"flag"
+	"github.com/rules-sycl/rules_sycl/internal/split"
+	"github.com/rules-sycl/rules_sycl/internal/verbs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,7 +29,7 @@ func llvmTool(flagVal, name string) string { return testutil.Tool(flagVal, name)
 
 func runTool(args ...string) (string, int) {
 	tool := cli.New("sycl-device")
-	tool.Register(PostLinkVerb(), SplitVerb())
+	tool.Register(verbs.PostLink(), verbs.Split())
 	var o, e bytes.Buffer
 	code := tool.Main(append([]string{"sycl-device"}, args...), &cli.Env{Stdout: &o, Stderr: &e})
 	return o.String() + e.String(), code
@@ -143,7 +145,7 @@ func TestKernelReqsEncoding(t *testing.T) {
 	}
 	got, _ := p.U32Array()
 	// entry_count 1; reqd_work_group_size (1), 2 dimensions, 64, 2, spec_id.
-	want := []uint32{1, 1, 2, 64, 2, NoSpecID}
+	want := []uint32{1, 1, 2, 64, 2, split.NoSpecID}
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
@@ -212,12 +214,12 @@ func TestSplitLeavesNothingOnFailure(t *testing.T) {
 	dir := t.TempDir()
 	planted := filepath.Join(dir, "s3")
 	os.MkdirAll(planted, 0o755)
-	os.Symlink(filepath.Join(dir, "elsewhere"), filepath.Join(planted, TableName))
+	os.Symlink(filepath.Join(dir, "elsewhere"), filepath.Join(planted, split.TableName))
 	var dirs []string
 	for i := 0; i < 4; i++ {
 		dirs = append(dirs, filepath.Join(dir, "s"+strconv.Itoa(i)))
 	}
-	if err := SplitShards(m, nil, Options{Mode: ModeAuto}, ImageOptions{}, dirs); err == nil {
+	if err := split.SplitShards(m, nil, split.Options{Mode: split.ModeAuto}, split.ImageOptions{}, dirs); err == nil {
 		t.Fatal("split wrote through a planted link")
 	}
 	entries, _ := os.ReadDir(dir)

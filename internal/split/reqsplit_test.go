@@ -1,6 +1,7 @@
-package split
+package split_test
 
 import (
+	"github.com/rules-sycl/rules_sycl/internal/split"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,7 +41,7 @@ func TestSplitVerbSplitsByRequirementsInEveryMode(t *testing.T) {
 		if msg, code := runTool("split", "-split="+mode, "--shards=1", "--out-dir="+out, in); code != 0 {
 			t.Fatalf("%s: exit %d: %s", mode, code, msg)
 		}
-		table, _ := os.ReadFile(filepath.Join(out, "shard_0", TableName))
+		table, _ := os.ReadFile(filepath.Join(out, "shard_0", split.TableName))
 		if rows := strings.Count(string(table), "\n") - 1; rows != 3 {
 			t.Errorf("-split=%s: %d images, want 3 (one per requirement set):\n%s", mode, rows, table)
 		}
@@ -75,22 +76,22 @@ define spir_kernel void @c() !intel_reqd_sub_group_size !3 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := func(names ...string) *Group {
-		g := &Group{}
+	f := func(names ...string) *split.Group {
+		g := &split.Group{}
 		for _, n := range names {
 			g.Entries = append(g.Entries, m.Func(n))
 		}
 		return g
 	}
 	for _, c := range []struct {
-		g    *Group
+		g    *split.Group
 		want string
 	}{
 		{f("a", "b"), "c.ll:4: kernels a and b share a device image but require different work-group sizes (8 and 16)"},
 		{f("b", "c"), "c.ll:7: kernels b and c share a device image but require different sub-group sizes (16 and 32)"},
 		{f("a"), ""},
 	} {
-		err := CheckConflicts(m, c.g)
+		err := split.CheckConflicts(m, c.g)
 		got := ""
 		if err != nil {
 			got = err.Error()

@@ -2,15 +2,11 @@
 
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
+load("//toolchain:devices.bzl", "DEVICE_FRONT_END_FLAGS")
 
-# The device front end runs no LLVM passes: propagation sees the code as written (a
-# _Float16 the optimiser would delete, calls inlining would hide), and the optimise step
-# (SyclDeviceOptimize, after propagation) runs -O2. Line tables give the device_has
-# diagnostics their file:line:col (relative to the execution root, so the IR is the same
-# whatever the output root); that step strips them again.
-# -no-canonical-prefixes: clang finds its resource headers next to the path it was run
-# by (the declared files of @sycl_llvm), not next to the host file that path links to.
-DEVICE_FRONT_END_FLAGS = ["-O2", "-Xclang", "-disable-llvm-passes", "-gline-tables-only", "-fdebug-compilation-dir=.", "-no-canonical-prefixes"]
+# Upstream clang's device front-end options: DEVICE_FRONT_END_FLAGS, from Go's
+# devconfig.ClangDeviceFlags (no LLVM passes before propagation; line tables for the
+# device_has diagnostics; -no-canonical-prefixes).
 
 def _stem(ctx, src):
     return scratch_path(ctx, src.short_path.replace("/", "_").rsplit(".", 1)[0])

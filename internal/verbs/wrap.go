@@ -1,4 +1,4 @@
-package wrap
+package verbs
 
 import (
 	"flag"
@@ -7,14 +7,15 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/wrap"
 )
 
-// Verb is `sycl-device wrap`.
-func Verb() *cli.Verb {
+// Wrap is `sycl-device wrap`.
+func Wrap() *cli.Verb {
 	var tables cli.Multi
 	var out, id string
 	var allowOutside bool
-	imageVersion := ImageVersion
+	imageVersion := wrap.ImageVersion
 	var numbering string
 	var deviceIfReqs, incbin bool
 	return &cli.Verb{
@@ -25,7 +26,7 @@ func Verb() *cli.Verb {
 			fs.Var(&tables, "table", "TARGET:FORMAT:TABLE; TARGET is the descriptor's target (spir64, spir64_gen, spir64_x86_64, nvptx64, amdgcn), FORMAT none|native|spirv|llvmbc (repeatable)")
 			fs.StringVar(&out, "o", "", "output C file")
 			fs.StringVar(&id, "id", "program", "suffix that makes the descriptor's symbols unique")
-			fs.IntVar(&imageVersion, "image-version", ImageVersion, "image layout: 2 with manifest pointers (DPC++ up to 2025, the test runtime), 3 without (DPC++ 2026, libsycl.so.9)")
+			fs.IntVar(&imageVersion, "image-version", wrap.ImageVersion, "image layout: 2 with manifest pointers (DPC++ up to 2025, the test runtime), 3 without (DPC++ 2026, libsycl.so.9)")
 			fs.StringVar(&numbering, "aspect-numbering", "", "the runtime's aspect numbering (dpcpp2025, dpcpp2026): device requirements are renumbered to it by name")
 			fs.BoolVar(&deviceIfReqs, "device-if-as-requirements", false, "for a runtime that does not read rsycl/device_if (libsycl): one entry per outcome of each device_if variant, its aspects required, most capable first")
 			fs.BoolVar(&incbin, "incbin", false, "include each image file with the assembler's .incbin (its path as the tables give it, relative to where the source is compiled) instead of writing its bytes into the source")
@@ -35,9 +36,9 @@ func Verb() *cli.Verb {
 			if out == "" || len(args) != 0 {
 				return diag.Usagef("wrap: need -o OUT.c and --table options only")
 			}
-			var inputs []Input
+			var inputs []wrap.Input
 			for _, t := range tables {
-				in, err := ParseInput(t)
+				in, err := wrap.ParseInput(t)
 				if err != nil {
 					return err
 				}
@@ -45,7 +46,7 @@ func Verb() *cli.Verb {
 				inputs = append(inputs, in)
 			}
 			return atomicfile.Write(out, 0o644, func(w io.Writer) error {
-				return GenerateTo(w, SanitizeID(id), inputs, Options{ImageVersion: imageVersion, AspectNumbering: numbering, DeviceIfAsRequirements: deviceIfReqs, Incbin: incbin})
+				return wrap.GenerateTo(w, wrap.SanitizeID(id), inputs, wrap.Options{ImageVersion: imageVersion, AspectNumbering: numbering, DeviceIfAsRequirements: deviceIfReqs, Incbin: incbin})
 			})
 		},
 	}

@@ -1,4 +1,4 @@
-package devconfig
+package gen
 
 import (
 	"flag"
@@ -9,9 +9,11 @@ import (
 	"testing"
 
 	"go.starlark.net/starlark"
+
+	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 )
 
-var devicesBzl = flag.String("devices_bzl", "../../toolchain/devices.bzl", "path of toolchain/devices.bzl")
+var devicesBzl = flag.String("devices_bzl", "../../"+DevicesBzlPath, "path of toolchain/devices.bzl")
 
 // TestDevicesBzlMatchesYAML evaluates toolchain/devices.bzl with go.starlark.net and
 // fails when its data differs from the embedded devices.yaml. Regenerate it with
@@ -72,7 +74,7 @@ func TestDevicesBzlMatchesYAML(t *testing.T) {
 	}
 	fromYAML := map[string]entry{}
 	var yamlOrder []string
-	for _, tg := range Default().Targets {
+	for _, tg := range devconfig.Default().Targets {
 		fromYAML[tg.Name] = entry{tg.Aspects, tg.AOT.Options, tg.Aliases, tg.SubGroupSizes, tg.MaySupportOther, tg.Triple, tg.AOT.Tool}
 		yamlOrder = append(yamlOrder, tg.Name)
 	}
@@ -93,7 +95,7 @@ func TestDevicesBzlMatchesYAML(t *testing.T) {
 	}
 	// The tables below DEVICES (TRIPLES, AOT_TOOLS) too: the file is exactly what
 	// `sycl-device devices --format=bzl` prints.
-	if want := Default().Starlark(); string(src) != string(want) {
+	if want := DevicesBzl(devconfig.Default()); string(src) != string(want) {
 		t.Fatal("toolchain/devices.bzl differs from `sycl-device devices --format=bzl` (TRIPLES or AOT_TOOLS changed?): regenerate it")
 	}
 }

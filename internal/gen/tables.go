@@ -1,4 +1,4 @@
-package wrap
+package gen
 
 import (
 	"bytes"
@@ -6,9 +6,10 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/internal/aspects"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/wrap"
 )
 
-// TablesPath is where TablesHeader is checked in, relative to the repository root.
+// TablesPath is where TablesHeader's text is checked in, relative to the repository root.
 const TablesPath = "runtime/sycl_tables.h"
 
 // TablesHeader returns the tables the test runtime takes from the Go ones: every aspect's
@@ -19,7 +20,7 @@ func TablesHeader() []byte {
 	var b bytes.Buffer
 	w := func(format string, args ...interface{}) { fmt.Fprintf(&b, format, args...) }
 	w("/* Tables of the test runtime, generated from internal/aspects and internal/devconfig\n")
-	w(" * (internal/wrap/tables.go); do not edit (a test checks it is current). */\n")
+	w(" * (internal/gen/tables.go); do not edit (a test checks it is current). */\n")
 	w("#ifndef RULES_SYCL_TABLES_H\n#define RULES_SYCL_TABLES_H\n\n#include <stdint.h>\n\n")
 	w("/* Aspect names by value (the built-in numbering). */\n")
 	w("static const struct { uint32_t value; const char *name; } rs_aspect_names[] = {\n")
@@ -36,7 +37,7 @@ func TablesHeader() []byte {
 	w("/* What each image format is called (devconfig.FormatLabels), for RSYCL_TRACE. */\n")
 	w("static const struct { uint8_t format; const char *label; } rs_format_labels[] = {\n")
 	for _, name := range []string{"native", "spirv", "llvmbc"} {
-		f, _ := ParseFormat(name)
+		f, _ := wrap.ParseFormat(name)
 		w("  {%d, %q},\n", f, devconfig.FormatLabels[name])
 	}
 	w("};\n\n")

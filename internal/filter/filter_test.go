@@ -1,4 +1,4 @@
-package devverbs
+package filter
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/props"
+	"github.com/rules-sycl/rules_sycl/internal/report"
 )
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
@@ -96,48 +97,6 @@ func TestFilterAlgorithm(t *testing.T) {
 	_ = filetable.New
 }
 
-func TestTraits(t *testing.T) {
-	c := devconfig.Default()
-	get := func(names ...string) []*devconfig.Target {
-		var out []*devconfig.Target
-		for _, n := range names {
-			tg, _ := c.Lookup(n)
-			out = append(out, tg)
-		}
-		return out
-	}
-	find := func(tr []Trait, name string) Trait {
-		for _, x := range tr {
-			if x.Aspect.Name == name {
-				return x
-			}
-		}
-		t.Fatalf("no trait %s", name)
-		return Trait{}
-	}
-	tr := Traits(get("intel_gpu_tgllp", "intel_gpu_pvc"))
-	if f := find(tr, "fp64"); !f.AnyDeviceHas || f.AllDevicesHave {
-		t.Errorf("fp64 over tgllp+pvc: %+v", f)
-	}
-	if f := find(tr, "fp16"); !f.AnyDeviceHas || !f.AllDevicesHave {
-		t.Errorf("fp16: %+v", f)
-	}
-	if f := find(Traits(get("pocl_cpu")), "fp16"); f.AnyDeviceHas {
-		t.Errorf("pocl_cpu has no fp16: %+v", f)
-	}
-	// A target that may support other aspects makes every aspect possible.
-	if f := find(Traits(get("pocl_cpu", "spir64")), "ext_intel_esimd"); !f.AnyDeviceHas || f.AllDevicesHave {
-		t.Errorf("spir64 may support others: %+v", f)
-	}
-	h := string(TraitsHeader([]string{"pocl_cpu"}, Traits(get("pocl_cpu"))))
-	for _, want := range []string{"#define __SYCL_ANY_DEVICE_HAS_fp64__ 1", "#define __SYCL_ANY_DEVICE_HAS_fp16__ 0",
-		"template <> inline constexpr bool any_device_has_v<aspect::fp64> = true;"} {
-		if !strings.Contains(h, want) {
-			t.Errorf("header lacks %q", want)
-		}
-	}
-}
-
 func TestFilterDPCPPModeKeepsGenericImages(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
@@ -215,7 +174,7 @@ func TestFilterReadsTheSpecificationSpelling(t *testing.T) {
 		t.Errorf("tgllp keeps:\n%s\nwant:\n%s", got.Bytes(), want)
 	}
 	var out strings.Builder
-	if err := inspectTable(&out, filepath.Join(dir, "ok.table"), tgl, false); err != nil {
+	if err := report.Inspect(&out, filepath.Join(dir, "ok.table"), tgl, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"fp64.ll\t-\tfp64\t", "wg.ll\t-\t(none)\t16\t8x4\tok", "Required aspect fp64 is not supported on the device", "Sub-group size 64 is not supported on the device"} {

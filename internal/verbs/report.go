@@ -1,4 +1,4 @@
-package report
+package verbs
 
 import (
 	"flag"
@@ -10,10 +10,11 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
+	"github.com/rules-sycl/rules_sycl/internal/report"
 )
 
-// Verb is `sycl-device report`: the kernel × target compatibility page.
-func Verb() *cli.Verb {
+// Report is `sycl-device report`: the kernel × target compatibility page.
+func Report() *cli.Verb {
 	var cfgFile, out, title, unrunnable string
 	var allowOutside bool
 	var locations cli.Multi
@@ -33,14 +34,14 @@ func Verb() *cli.Verb {
 			if out == "" || len(args) == 0 {
 				return diag.Usagef("report: need -o OUT.html and at least one TARGET=SHARD_TABLE=IMAGE_TABLE")
 			}
-			var specs []Spec
+			var specs []report.Spec
 			seen := map[string]bool{}
 			for _, a := range args {
 				if seen[a] {
 					return diag.Usagef("report: %s is given twice (its images would count twice)", a)
 				}
 				seen[a] = true
-				s, err := ParseSpec(a)
+				s, err := report.ParseSpec(a)
 				if err != nil {
 					return err
 				}
@@ -50,7 +51,7 @@ func Verb() *cli.Verb {
 			if err != nil {
 				return err
 			}
-			r, err := Build(title, cfg, specs, allowOutside)
+			r, err := report.Build(title, cfg, specs, allowOutside)
 			if err != nil {
 				return devconfig.VerbError("report", err)
 			}
@@ -75,7 +76,7 @@ func Verb() *cli.Verb {
 
 // reportUnrunnable prints the kernels no target has an image of (mode "warn"), or fails
 // with them (mode "error").
-func reportUnrunnable(env *cli.Env, r *Report, mode string) error {
+func reportUnrunnable(env *cli.Env, r *report.Report, mode string) error {
 	switch mode {
 	case "":
 		return nil

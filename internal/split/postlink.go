@@ -1,7 +1,6 @@
 package split
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,115 +18,34 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
-	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 	"github.com/rules-sycl/rules_sycl/internal/modfile"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 	"github.com/rules-sycl/rules_sycl/internal/specconst"
 )
 
-// readInput reads the input module ("-" or none: the environment's standard input); the
-// bytes are good until the file is closed.
-func readInput(env *cli.Env, args []string) (string, *mapfile.File, error) {
-	if len(args) > 1 {
-		return "", nil, diag.Usagef("want one input file, got %d", len(args))
-	}
-	if len(args) == 0 || args[0] == "-" {
-		if !env.HasStdin() {
-			return "", nil, diag.Usagef("no input file: standard input is not available to a persistent worker's request")
-		}
-		data, err := io.ReadAll(env.In())
-		if err != nil {
-			return "", nil, diag.Errorf("<stdin>", 0, "cannot read: %v", err)
-		}
-		return "<stdin>", &mapfile.File{Data: data}, nil
-	}
-	f, err := mapfile.Read(args[0])
-	if err != nil {
-		return "", nil, diag.Errorf(args[0], 0, "cannot read: %v", err)
-	}
-	return args[0], f, nil
-}
-
-// parseModule reads and parses the input module; Close gives it back.
-func parseModule(env *cli.Env, args []string) (*modfile.Input, error) {
-	name, f, err := readInput(env, args)
-	if err != nil {
-		return nil, err
-	}
-	return modfile.Parse(name, f)
-}
-
-// PostLinkVerb is `sycl-device post-link`, compatible with DPC++'s sycl-post-link.
-func PostLinkVerb() *cli.Verb {
-	var (
-		splitMode, outDir, devFile, llvmAs string
-		specConst                          string
-		defaultSpecImages                  bool
-		symbols, properties, text          bool
-		onlyKernels, kernelReqs, progMD    bool
-		devGlobals, paramInfo              bool
-		outs                               cli.Multi
-	)
-	return &cli.Verb{
-		Name:    "post-link",
-		Aliases: []string{"sycl-post-link"},
-		Summary: "split device code and describe each image (DPC++ sycl-post-link)",
-		Usage:   "post-link [-split=auto|source|kernel|none] [-spec-const=native|emulation] [-generate-device-image-default-spec-consts] [-device-globals] [-symbols] [-properties] [-S] -o [TARGET,]TABLE... [-out-dir DIR] [IN.ll]",
-		Flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&splitMode, "split", "auto", "split mode: auto, source, kernel or none")
-			fs.BoolVar(&symbols, "symbols", false, "write a .sym file per image and a Symbols column")
-			fs.BoolVar(&properties, "properties", false, "write a .prop file per image and a Properties column")
-			fs.BoolVar(&text, "S", false, "write modules as text (.ll); otherwise bitcode (.bc) through llvm-as")
-			fs.Var(&outs, "o", "output table, optionally TARGET,TABLE for the rows TARGET can run (repeatable)")
-			fs.StringVar(&outDir, "out-dir", "", "directory for the images (default: the first table's)")
-			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points, not SYCL_EXTERNAL functions")
-			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
-			fs.BoolVar(&progMD, "emit-program-metadata", false, "add [SYCL/program metadata]: each kernel's required work-group and sub-group sizes")
-			fs.BoolVar(&defaultSpecImages, "generate-device-image-default-spec-consts", false, "after each image that reads specialization constants, add a copy with them replaced by their defaults ([SYCL/misc properties] specConstsReplacedWithDefault)")
-			fs.BoolVar(&devGlobals, "device-globals", false, "add [SYCL/device globals]: each device_global's size and device_image_scope")
-			fs.BoolVar(&paramInfo, "emit-param-info", false, "add [SYCL/kernel param opt]: the arguments DPC++'s front end eliminated from each kernel (!sycl_kernel_omit_args)")
-			fs.StringVar(&specConst, "spec-const", "", "lower SYCL 2020 specialization constants in each image: native (SPIR-V specialization constants) or emulation (loads from the kernel's buffer)")
-			fs.StringVar(&devFile, "device-config-file", "", "device configuration YAML for TARGET tables (default: built-in)")
-			fs.StringVar(&llvmAs, "llvm-as", "", "llvm-as for bitcode output (default: llvm-as-22 or llvm-as on PATH)")
-		},
-		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
-			mode, ok := ParseMode(splitMode)
-			if !ok {
-				return diag.Usagef("post-link: -split must be auto, source, kernel or none, not %q", splitMode)
-			}
-			if len(outs) == 0 {
-				return diag.Usagef("post-link: missing -o TABLE")
-			}
-			scMode, ok := specconst.ParseMode(specConst)
-			if !ok {
-				return diag.Usagef("post-link: -spec-const must be native or emulation, not %q", specConst)
-			}
-			cfg, err := devconfig.Load(devFile, devconfig.ReadFile)
-			if err != nil {
-				return err
-			}
-			in, err := parseModule(env, args)
-			if err != nil {
-				return err
-			}
-			defer in.Close()
-			return postLink(env, in, postLinkOptions{
-				mode: mode, onlyKernels: onlyKernels, kernelReqs: kernelReqs, progMD: progMD, devGlobals: devGlobals, paramInfo: paramInfo, defaultSpecImages: defaultSpecImages, symbols: symbols,
-				properties: properties, text: text, outs: outs, outDir: outDir, cfg: cfg, llvmAs: llvmAs, specConst: scMode,
-			})
-		},
-	}
-}
-
-type postLinkOptions struct {
-	mode                                                       Mode
-	onlyKernels, kernelReqs, progMD, symbols, properties, text bool
-	devGlobals, defaultSpecImages, paramInfo                   bool
-	outs                                                       []string
-	outDir, llvmAs                                             string
-	cfg                                                        *devconfig.Config
-	specConst                                                  specconst.Mode
+// PostLinkOptions are post-link's choices (DPC++'s sycl-post-link options).
+type PostLinkOptions struct {
+	Mode Mode
+	// OnlyKernels: only kernels are entry points (-emit-only-kernels-as-entry-points).
+	OnlyKernels bool
+	// KernelReqs, ProgramMetadata, DeviceGlobals, ParamInfo add the property sets of
+	// -emit-kernel-reqs, -emit-program-metadata, -device-globals and -emit-param-info.
+	KernelReqs, ProgramMetadata, DeviceGlobals, ParamInfo bool
+	// DefaultSpecImages adds each image's copy with its specialization constants at
+	// their defaults (-generate-device-image-default-spec-consts).
+	DefaultSpecImages bool
+	// Symbols, Properties: write .sym and .prop files; Text: modules as text, else
+	// bitcode through LLVMAs.
+	Symbols, Properties, Text bool
+	// Outs are the -o tables ([TARGET,]TABLE); OutDir the images' directory ("": the
+	// first table's).
+	Outs           []string
+	OutDir, LLVMAs string
+	// Config resolves the TARGET of a table.
+	Config *devconfig.Config
+	// SpecConst lowers specialization constants in each image (-spec-const).
+	SpecConst specconst.Mode
 }
 
 // postLinkRow is one image of post-link's tables.
@@ -138,8 +56,8 @@ type postLinkRow struct {
 
 // defaultsImage is the copy of img whose specialization constants read their defaults
 // (-generate-device-image-default-spec-consts), or nil.
-func (o *postLinkOptions) defaultsImage(name string, img *Image) (*Image, error) {
-	if !o.defaultSpecImages {
+func (o *PostLinkOptions) defaultsImage(name string, img *Image) (*Image, error) {
+	if !o.DefaultSpecImages {
 		return nil, nil
 	}
 	sc, err := specconst.Lower(name, img.Text, specconst.Defaults)
@@ -156,12 +74,12 @@ func (o *postLinkOptions) defaultsImage(name string, img *Image) (*Image, error)
 }
 
 // emit writes one image's code (text or bitcode), properties and symbols under base.
-func (o *postLinkOptions) emit(env *cli.Env, out *atomicfile.Batch, base string, img *Image) (postLinkRow, error) {
-	return o.emitAs(env, out, base, img, o.specConst)
+func (o *PostLinkOptions) emit(env *cli.Env, out *atomicfile.Batch, base string, img *Image) (postLinkRow, error) {
+	return o.emitAs(env, out, base, img, o.SpecConst)
 }
 
 // emitAs is emit with the image's specialization constants lowered in mode.
-func (o *postLinkOptions) emitAs(env *cli.Env, out *atomicfile.Batch, base string, img *Image, mode specconst.Mode) (postLinkRow, error) {
+func (o *PostLinkOptions) emitAs(env *cli.Env, out *atomicfile.Batch, base string, img *Image, mode specconst.Mode) (postLinkRow, error) {
 	r := postLinkRow{img: img, code: base + ".ll", prop: base + ".prop", sym: base + ".sym"}
 	if mode != specconst.None {
 		sc, err := specconst.Lower(r.code, img.Text, mode)
@@ -173,27 +91,29 @@ func (o *postLinkOptions) emitAs(env *cli.Env, out *atomicfile.Batch, base strin
 			sc.AddProps(img.Props)
 		}
 	}
-	if o.text {
+	if o.Text {
 		out.Add(r.code, img.Text)
 	} else {
 		r.code = base + ".bc"
-		bc, err := assemble(env, o.llvmAs, img.Text)
+		bc, err := assemble(env, o.LLVMAs, img.Text)
 		if err != nil {
 			return r, err
 		}
 		out.Add(r.code, bc)
 	}
-	if o.properties {
+	if o.Properties {
 		out.Add(r.prop, img.Props.Bytes())
 	}
-	if o.symbols {
+	if o.Symbols {
 		out.Add(r.sym, img.Symbols)
 	}
 	img.Text = nil // written; keep only what the tables need
 	return r, nil
 }
 
-func postLink(env *cli.Env, in *modfile.Input, o postLinkOptions) (err error) {
+// PostLink splits the module of in and writes its images and tables as DPC++'s
+// sycl-post-link does (the post-link verb).
+func PostLink(env *cli.Env, in *modfile.Input, o PostLinkOptions) (err error) {
 	defer memlimit.Hold()()
 	m := in.Module
 	var out atomicfile.Batch
@@ -202,27 +122,27 @@ func postLink(env *cli.Env, in *modfile.Input, o postLinkOptions) (err error) {
 			out.Abort()
 		}
 	}()
-	groups := Groups(m, Options{Mode: o.mode, EmitOnlyKernels: o.onlyKernels, VirtualFunctions: true})
+	groups := Groups(m, Options{Mode: o.Mode, EmitOnlyKernels: o.OnlyKernels, VirtualFunctions: true})
 	if err := checkEntryNames(m, groups); err != nil {
 		return err
 	}
-	for _, spec := range o.outs {
+	for _, spec := range o.Outs {
 		if strings.ContainsAny(spec, "|\n") {
 			return diag.Usagef("post-link: -o %q: a table name cannot hold '|' or a newline (the table format's separators)", spec)
 		}
 	}
 	ex := NewExtractor(m, in.Text())
-	firstTable := o.outs[0]
+	firstTable := o.Outs[0]
 	if i := strings.IndexByte(firstTable, ','); i >= 0 {
 		firstTable = firstTable[i+1:]
 	}
 	prefix := strings.TrimSuffix(firstTable, filepath.Ext(firstTable))
-	if o.outDir != "" {
-		prefix = filepath.Join(o.outDir, filepath.Base(prefix))
+	if o.OutDir != "" {
+		prefix = filepath.Join(o.OutDir, filepath.Base(prefix))
 	}
 	// Groups are numbered from the back: the largest key is _0. Each image is written
 	// as soon as it is built, so memory holds one image's text at a time.
-	if o.devGlobals {
+	if o.DeviceGlobals {
 		if err := checkImageScopes(m, ex, groups); err != nil {
 			return err
 		}
@@ -230,7 +150,7 @@ func postLink(env *cli.Env, in *modfile.Input, o postLinkOptions) (err error) {
 	var rows []postLinkRow
 	for n := len(groups) - 1; n >= 0; n-- {
 		base := prefix + "_" + strconv.Itoa(len(rows))
-		iopts := ImageOptions{KernelReqs: o.kernelReqs, ProgramMetadata: o.progMD, DeviceGlobals: o.devGlobals, ParamInfo: o.paramInfo, VirtualFunctions: true}
+		iopts := ImageOptions{KernelReqs: o.KernelReqs, ProgramMetadata: o.ProgramMetadata, DeviceGlobals: o.DeviceGlobals, ParamInfo: o.ParamInfo, VirtualFunctions: true}
 		img := ex.Image(groups[n], iopts)
 		dummy := ex.DummyImage(img, iopts)
 		defaults, err := o.defaultsImage(prefix+"_"+strconv.Itoa(len(rows)+1)+".ll", img)
@@ -268,7 +188,7 @@ func postLink(env *cli.Env, in *modfile.Input, o postLinkOptions) (err error) {
 		}
 		rows = append(rows, r)
 	}
-	for _, spec := range o.outs {
+	for _, spec := range o.Outs {
 		o.writeTable(&out, spec, rows)
 	}
 	return out.Commit()
@@ -277,22 +197,22 @@ func postLink(env *cli.Env, in *modfile.Input, o postLinkOptions) (err error) {
 // writeTable adds the table of one -o spec ([TARGET,]TABLE) to out: every row, or for a
 // target only the rows whose requirements it meets (DPC++: an unknown target keeps every
 // row), with per-target property files that name it as compile_target.
-func (o *postLinkOptions) writeTable(out *atomicfile.Batch, spec string, rows []postLinkRow) {
+func (o *PostLinkOptions) writeTable(out *atomicfile.Batch, spec string, rows []postLinkRow) {
 	target, tablePath := "", spec
 	if i := strings.IndexByte(spec, ','); i >= 0 {
 		target, tablePath = spec[:i], spec[i+1:]
 	}
 	cols := []string{filetable.Code}
-	if o.properties {
+	if o.Properties {
 		cols = append(cols, filetable.Properties)
 	}
-	if o.symbols {
+	if o.Symbols {
 		cols = append(cols, filetable.Symbols)
 	}
 	tab := filetable.New(cols...)
 	var tgt *devconfig.Target
 	if target != "" {
-		tgt, _ = o.cfg.Lookup(target)
+		tgt, _ = o.Config.Lookup(target)
 	}
 	for _, r := range rows {
 		propPath := r.prop
@@ -302,16 +222,16 @@ func (o *postLinkOptions) writeTable(out *atomicfile.Batch, spec string, rows []
 					continue
 				}
 			}
-			if o.properties {
+			if o.Properties {
 				propPath = strings.TrimSuffix(r.prop, ".prop") + "." + target + ".prop"
 				out.Add(propPath, withCompileTarget(r.img.Props, target).Bytes())
 			}
 		}
 		cells := []string{rel(tablePath, r.code)}
-		if o.properties {
+		if o.Properties {
 			cells = append(cells, rel(tablePath, propPath))
 		}
-		if o.symbols {
+		if o.Symbols {
 			cells = append(cells, rel(tablePath, r.sym))
 		}
 		tab.Add(cells...)
@@ -359,63 +279,6 @@ func assemble(env *cli.Env, llvmAs string, text []byte) ([]byte, error) {
 		return nil, fmt.Errorf("llvm-as rejected an emitted module: %v: %s", err, stderr)
 	}
 	return bc, nil
-}
-
-// SplitVerb is `sycl-device split`: the split for Bazel, into a fixed number of shards.
-func SplitVerb() *cli.Verb {
-	var (
-		splitMode, outDir       string
-		shards                  int
-		shardDirs               cli.Multi
-		onlyKernels, kernelReqs bool
-		progMD                  bool
-	)
-	return &cli.Verb{
-		Name:    "split",
-		Summary: "split device code into a fixed number of shard directories with stable row names",
-		Usage:   "split (--shards=S --out-dir=DIR | --shard-dir=D0 --shard-dir=D1 ...) [-split=MODE] IN.ll",
-		Flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&splitMode, "split", "auto", "split mode: auto, source (per_source), kernel (per_kernel) or none (off)")
-			fs.IntVar(&shards, "shards", 0, "number of shards (with --out-dir: DIR/shard_0 ... DIR/shard_<S-1>)")
-			fs.StringVar(&outDir, "out-dir", "", "directory for the shard directories")
-			fs.Var(&shardDirs, "shard-dir", "a shard directory (repeatable; their number is the shard count)")
-			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points")
-			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
-			fs.BoolVar(&progMD, "emit-program-metadata", false, "add [SYCL/program metadata]: each kernel's required work-group and sub-group sizes")
-		},
-		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
-			mode, ok := ParseMode(splitMode)
-			if !ok {
-				return diag.Usagef("split: -split must be auto, source, kernel or none, not %q", splitMode)
-			}
-			dirs := []string(shardDirs)
-			if len(dirs) > MaxShards {
-				return diag.Usagef("split: %d shard directories: at most %d", len(dirs), MaxShards)
-			}
-			switch {
-			case len(dirs) > 0 && (shards != 0 || outDir != ""):
-				return diag.Usagef("split: use either --shard-dir or --shards with --out-dir")
-			case len(dirs) == 0:
-				if shards > MaxShards {
-					return diag.Usagef("split: --shards=%d: at most %d shards", shards, MaxShards)
-				}
-				if shards <= 0 || outDir == "" {
-					return diag.Usagef("split: need --shards=S (S >= 1) and --out-dir=DIR, or --shard-dir")
-				}
-				for i := 0; i < shards; i++ {
-					dirs = append(dirs, filepath.Join(outDir, "shard_"+strconv.Itoa(i)))
-				}
-			}
-			in, err := parseModule(env, args)
-			if err != nil {
-				return err
-			}
-			defer in.Close()
-			// DPC++'s driver always asks sycl-post-link for -device-globals and
-			// -emit-param-info.
-			return SplitShards(in.Module, in.Text(), Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, ImageOptions{KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true, ParamInfo: true}, dirs)
-		},
-	}
 }
 
 // checkEntryNames refuses entry points whose names the .sym format (one name per line)

@@ -1,11 +1,9 @@
-// Package propagatecmd is `sycl-device propagate`: the command line over package propagate.
-package propagatecmd
+package verbs
 
 import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
@@ -13,22 +11,23 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/devicemath"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
+	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 	"github.com/rules-sycl/rules_sycl/internal/modfile"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
 )
 
-type flags struct {
+type propagateFlags struct {
 	text, validate, werror bool
 	lower                  bool
 	out, fixed, exclude    string
 	infer, locations, math string
 }
 
-// Verb is `sycl-device propagate`.
-func Verb() *cli.Verb {
-	fl := &flags{}
+// Propagate is `sycl-device propagate`.
+func Propagate() *cli.Verb {
+	fl := &propagateFlags{}
 	return &cli.Verb{
 		Name:    "propagate",
 		Summary: "propagate aspect usage through the call graph (DPC++ SYCLPropagateAspectsUsage)",
@@ -45,27 +44,11 @@ func Verb() *cli.Verb {
 			fs.StringVar(&fl.math, "lower-math", "", "first rename C math calls to OpenCL built-ins: spirv (SPIR targets), spirv-no-devicelibs (as spirv, and fail at a call to any other C library function: DPC++'s front end without its device libraries), libclc (also the transcendental intrinsics, for libclc's NVPTX and AMD libraries), nolibclc:TARGET (as libclc, but fail when device code calls math: TARGET's toolchain has no libclc)")
 			fs.StringVar(&fl.infer, "infer", "auto", "infer fp16 from half and atomic64 from 64-bit atomics: auto (when the IR has no DPC++ aspect metadata), on, off")
 		},
-		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error { return run1(env, fl, args) },
+		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error { return runPropagate(env, fl, args) },
 	}
 }
 
-// KernelLocations lists the module's kernels (spir_kernel and ptx_kernel entry points)
-// with their source locations: "symbol\tfile:line\n", sorted by symbol.
-func KernelLocations(m *llvmir.Module) []byte {
-	var lines []string
-	for _, f := range m.Funcs {
-		if f.Decl || (f.CallConv != "spir_kernel" && f.CallConv != "ptx_kernel") {
-			continue
-		}
-		if loc := m.KernelLocation(f); loc != "" {
-			lines = append(lines, f.Name+"\t"+escapeControls(loc)+"\n")
-		}
-	}
-	sort.Strings(lines)
-	return []byte(strings.Join(lines, ""))
-}
-
-func run1(env *cli.Env, fl *flags, args []string) error {
+func runPropagate(env *cli.Env, fl *propagateFlags, args []string) error {
 	if len(args) != 1 {
 		return diag.Usagef("propagate: want exactly one input file, got %d", len(args))
 	}
@@ -92,7 +75,7 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 	// a failed run leaves the previous file.
 	var locations []byte
 	if fl.locations != "" {
-		locations = KernelLocations(m)
+		locations = kernelloc.Format(m)
 	}
 	if m, err = lowerModule(in, src, m, fl); err != nil {
 		return err
@@ -127,7 +110,7 @@ func run1(env *cli.Env, fl *flags, args []string) error {
 }
 
 // lowerModule applies --lower-annotations and --lower-math to m (read from src).
-func lowerModule(in string, src []byte, m *llvmir.Module, fl *flags) (*llvmir.Module, error) {
+func lowerModule(in string, src []byte, m *llvmir.Module, fl *propagateFlags) (*llvmir.Module, error) {
 	reparse := func(text []byte) (*llvmir.Module, error) {
 		out, err := llvmir.Parse(in, text)
 		if err != nil {
@@ -173,26 +156,4 @@ func lowerModule(in string, src []byte, m *llvmir.Module, fl *flags) (*llvmir.Mo
 		return nil, fmt.Errorf("%s: device code calls %s; target %s needs libclc (Debian's libclc-22) for device math, which the SYCL toolchain does not have", in, strings.Join(r.Renamed, ", "), missing)
 	}
 	return reparse(r.Text)
-}
-
-// escapeControls writes the control characters of a location (a file name may hold a
-// newline or a tab) as \n, \t or \xNN, so each location stays one field of one line.
-func escapeControls(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) < 0 {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

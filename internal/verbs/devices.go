@@ -1,4 +1,4 @@
-package devverbs
+package verbs
 
 import (
 	"encoding/json"
@@ -10,10 +10,11 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/gen"
 )
 
-// DevicesVerb is `sycl-device devices`: print the effective configuration.
-func DevicesVerb() *cli.Verb {
+// Devices is `sycl-device devices`: print the effective configuration.
+func Devices() *cli.Verb {
 	var cfgFile, format string
 	return &cli.Verb{
 		Name:    "devices",
@@ -41,7 +42,7 @@ func DevicesVerb() *cli.Verb {
 					_, err = env.Stdout.Write(append(b, '\n'))
 				}
 			case "bzl":
-				_, err = env.Stdout.Write(cfg.Starlark())
+				_, err = env.Stdout.Write(gen.DevicesBzl(cfg))
 			case "table":
 				w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 				fmt.Fprintln(w, "TARGET\tTRIPLE\tSUB-GROUPS\tOTHER\tAOT\tASPECTS\tALIASES")

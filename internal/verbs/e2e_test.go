@@ -1,4 +1,4 @@
-package devverbs_test
+package verbs_test
 
 import (
 	"bytes"
@@ -9,10 +9,9 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
-	"github.com/rules-sycl/rules_sycl/internal/devverbs"
-	"github.com/rules-sycl/rules_sycl/internal/propagate/propagatecmd"
-	"github.com/rules-sycl/rules_sycl/internal/split"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
+	"github.com/rules-sycl/rules_sycl/internal/testutil/frontend"
+	"github.com/rules-sycl/rules_sycl/internal/verbs"
 )
 
 var clangFlag = flag.String("clang", "", "path of clang++ (22)")
@@ -22,7 +21,7 @@ func tool(flagVal, name string) string { return testutil.Tool(flagVal, name) }
 func run(t *testing.T, args ...string) string {
 	t.Helper()
 	tl := cli.New("sycl-device")
-	tl.Register(propagatecmd.Verb(), split.PostLinkVerb(), devverbs.FilterVerb(), devverbs.InspectVerb())
+	tl.Register(verbs.All()...)
 	var o, e bytes.Buffer
 	if code := tl.Main(append([]string{"sycl-device"}, args...), &cli.Env{Stdout: &o, Stderr: &e}); code != 0 {
 		t.Fatalf("sycl-device %s: exit %d: %s", strings.Join(args, " "), code, e.String())
@@ -30,7 +29,7 @@ func run(t *testing.T, args ...string) string {
 	return o.String()
 }
 
-// TestFilterPostLinkTableOfRealProgram: clang-22 compiles kernels using int, double,
+// TestFilterPostLinkTableOfRealProgram: clang-22 compiles kernels (as the rules run it) using int, double,
 // _Float16 and 64-bit atomics; after propagate and post-link, the aspect filter for
 // intel_gpu_tgllp drops the images that need fp64 while intel_gpu_pvc keeps them all.
 func TestFilterPostLinkTableOfRealProgram(t *testing.T) {
@@ -40,7 +39,7 @@ func TestFilterPostLinkTableOfRealProgram(t *testing.T) {
 	}
 	dir := t.TempDir()
 	ll := filepath.Join(dir, "f.ll")
-	if out, err := exec.Command(clang, "-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", testutil.FeaturesCpp, "-o", ll).CombinedOutput(); err != nil {
+	if out, err := exec.Command(clang, frontend.DeviceCompileArgs(testutil.FeaturesCpp, ll)...).CombinedOutput(); err != nil {
 		t.Fatalf("clang: %v\n%s", err, out)
 	}
 	prop := filepath.Join(dir, "p.ll")
