@@ -478,22 +478,16 @@ func toolError(table string, line int, tool, image, where string, runErr error, 
 	return diag.Errorf(table, line, "%s:\n%s", head, strings.Join(lines, "\n"))
 }
 
-// withCompileTarget appends compile_target (the target's name) to the image's
-// [SYCL/device requirements], as DPC++ does for the images of an architecture target:
-// the runtime matches it against the device (an NVIDIA image's sm_XX, for one).
+// withCompileTarget is the property file data with target as its compile_target
+// (props.Registry.SetCompileTarget).
 func withCompileTarget(file string, data []byte, target string) ([]byte, error) {
 	reg, err := props.Parse(file, data)
 	if err != nil {
 		return nil, err
 	}
-	req := reg.Ensure(props.DeviceRequirements)
-	if p, ok := req.Get("compile_target"); ok {
-		if string(p.Bytes) == target {
-			return data, nil
-		}
-		return nil, diag.Errorf(file, 0, "the image was made for compile_target %q, not %s", p.Bytes, target)
+	if err := reg.SetCompileTarget(target); err != nil {
+		return nil, diag.Errorf(file, 0, "%v", err)
 	}
-	req.AddBytes("compile_target", []byte(target))
 	return reg.Bytes(), nil
 }
 

@@ -71,10 +71,7 @@ func Variants(file string, line int, text []byte, base *props.Registry, emit fun
 			return false, err
 		}
 		for _, o := range mergeOutcomes(tested, outs) {
-			reg, err := variantProps(file, base, r.Requirements.Aspects, o)
-			if err != nil {
-				return false, err
-			}
+			reg := variantProps(base, r.Requirements.Aspects, o)
 			if err := emit(Variant{Tag: o.Suffix(tested), Text: r.Text, Props: reg}); err != nil {
 				return false, err
 			}
@@ -136,11 +133,8 @@ func mergeOutcomes(tested []int, outs []Outcome) []Outcome {
 
 // variantProps is base with the variant's aspects as its [SYCL/device requirements]
 // aspects and the outcome as its rsycl/device_if set.
-func variantProps(file string, base *props.Registry, aspects []uint32, o Outcome) (*props.Registry, error) {
-	reg, err := props.Parse(file, base.Bytes())
-	if err != nil {
-		return nil, err
-	}
+func variantProps(base *props.Registry, aspects []uint32, o Outcome) *props.Registry {
+	reg := base.Clone()
 	req := reg.Ensure(props.DeviceRequirements)
 	tmp := &props.Set{}
 	tmp.AddU32Array("aspects", aspects)
@@ -157,7 +151,7 @@ func variantProps(file string, base *props.Registry, aspects []uint32, o Outcome
 	s := reg.Add(props.DeviceIfSet)
 	s.AddU32Array("has", u32s(o.Has))
 	s.AddU32Array("lacks", u32s(o.Lacks))
-	return reg, nil
+	return reg
 }
 
 // u32s converts aspect values (non-negative: EvalCondition refuses others).

@@ -139,6 +139,32 @@ func (r *Registry) Ensure(name string) *Set {
 	return r.Add(name)
 }
 
+// Clone returns a copy of r whose sets and property lists can be changed without
+// changing r's.
+func (r *Registry) Clone() *Registry {
+	c := &Registry{}
+	for _, s := range r.Sets {
+		c.Sets = append(c.Sets, &Set{Name: s.Name, Props: append([]Property(nil), s.Props...)})
+	}
+	return c
+}
+
+// SetCompileTarget records target as the image's compile_target in its [SYCL/device
+// requirements], as DPC++ does for the images of an architecture target: the runtime
+// matches it against the device (an NVIDIA image's sm_XX, for one). An image already made
+// for another target is an error.
+func (r *Registry) SetCompileTarget(target string) error {
+	req := r.Ensure(DeviceRequirements)
+	if p, ok := req.Get("compile_target"); ok {
+		if string(p.Bytes) == target {
+			return nil
+		}
+		return fmt.Errorf("the image was made for compile_target %q, not %s", p.Bytes, target)
+	}
+	req.AddBytes("compile_target", []byte(target))
+	return nil
+}
+
 // Add appends a set and returns it.
 func (r *Registry) Add(name string) *Set {
 	s := &Set{Name: name}

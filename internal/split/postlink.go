@@ -64,11 +64,7 @@ func (o *PostLinkOptions) defaultsImage(name string, img *Image) (*Image, error)
 	if err != nil || sc == nil {
 		return nil, err
 	}
-	d := &Image{Group: img.Group, Text: sc.Text, Reqs: img.Reqs, Props: &props.Registry{}, Symbols: img.Symbols}
-	for _, set := range img.Props.Sets {
-		ns := d.Props.Add(set.Name)
-		ns.Props = append(ns.Props, set.Props...)
-	}
+	d := &Image{Group: img.Group, Text: sc.Text, Reqs: img.Reqs, Props: img.Props.Clone(), Symbols: img.Symbols}
 	sc.AddProps(d.Props)
 	return d, nil
 }
@@ -224,7 +220,9 @@ func (o *PostLinkOptions) writeTable(out *atomicfile.Batch, spec string, rows []
 			}
 			if o.Properties {
 				propPath = strings.TrimSuffix(r.prop, ".prop") + "." + target + ".prop"
-				out.Add(propPath, withCompileTarget(r.img.Props, target).Bytes())
+				reg := r.img.Props.Clone()
+				_ = reg.SetCompileTarget(target) // a fresh image names no compile_target
+				out.Add(propPath, reg.Bytes())
 			}
 		}
 		cells := []string{rel(tablePath, r.code)}
@@ -237,19 +235,6 @@ func (o *PostLinkOptions) writeTable(out *atomicfile.Batch, spec string, rows []
 		tab.Add(cells...)
 	}
 	out.Add(tablePath, tab.Bytes())
-}
-
-// withCompileTarget copies reg and appends compile_target to its requirements.
-func withCompileTarget(reg *props.Registry, target string) *props.Registry {
-	c := &props.Registry{}
-	for _, s := range reg.Sets {
-		ns := c.Add(s.Name)
-		ns.Props = append(ns.Props, s.Props...)
-		if s.Name == props.DeviceRequirements {
-			ns.AddBytes("compile_target", []byte(target))
-		}
-	}
-	return c
 }
 
 // rel names file relative to the table's directory.

@@ -114,11 +114,7 @@ type variant struct {
 // device_if lists exact.
 func (v variant) withOutcome(tested []uint32) image {
 	img := v.img
-	reg := &props.Registry{}
-	for _, s := range v.img.props.Sets {
-		c := &props.Set{Name: s.Name, Props: append([]props.Property(nil), s.Props...)}
-		reg.Sets = append(reg.Sets, c)
-	}
+	reg := v.img.props.Clone()
 	req := reg.Ensure(props.DeviceRequirements)
 	var current []uint32
 	found := -1

@@ -4,6 +4,7 @@ the compile flags gathered once per target (create_common)."""
 load("@bazel_skylib//lib:paths.bzl", "paths")
 load("@bazel_tools//tools/build_defs/cc:action_names.bzl", "ACTION_NAMES")
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+load("//sycl/private:actions/headers.bzl", "virtual_includes")
 load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
 
 CPP_TOOLCHAIN = "@bazel_tools//tools/cpp:toolchain_type"
@@ -239,50 +240,6 @@ def create_common(ctx, traits, devices_config):
         srcs = ctx.files.srcs,
         hdrs = ctx.files.hdrs + virtual_hdrs,
     )
-
-def _repo_relative(f):
-    """The path of a source or generated File relative to its repository's root."""
-    p = f.short_path
-    return p.split("/", 2)[2] if p.startswith("../") else p
-
-def virtual_includes(ctx):
-    """strip_include_prefix and include_prefix: the headers under their include paths.
-
-    As cc_library does: each header of hdrs is symlinked to
-    _virtual_includes/<name>/<include_prefix>/<path without strip_include_prefix>, and
-    that directory is searched by this target's compiles and its dependents'.
-
-    Args:
-      ctx: the rule context.
-
-    Returns:
-      (list of File, string or None): the symlinks and the directory to search.
-    """
-    strip = getattr(ctx.attr, "strip_include_prefix", "")
-    prefix = getattr(ctx.attr, "include_prefix", "")
-    if not strip and not prefix:
-        return [], None
-    if strip.startswith("/"):
-        strip = strip[1:]
-    else:
-        strip = paths.join(ctx.label.package, strip) if strip else ctx.label.package
-    strip = paths.normalize(strip) if strip else ""
-    if prefix.startswith("/") or ".." in prefix.split("/"):
-        fail("include_prefix %r must be a relative path without '..'" % prefix)
-    links, rest = [], ""
-    base = "_virtual_includes/%s" % ctx.label.name
-    for h in ctx.files.hdrs:
-        rel = _repo_relative(h)
-        if strip and strip != "." and not rel.startswith(strip + "/"):
-            fail("header %s is not under strip_include_prefix %s" % (rel, strip))
-        rest = rel[len(strip) + 1:] if strip and strip != "." else rel
-        link = ctx.actions.declare_file(paths.join(base, prefix, rest))
-        ctx.actions.symlink(output = link, target_file = h)
-        links.append(link)
-    if not links:
-        return [], None
-    virtual = paths.join(prefix, rest) if prefix else rest
-    return links, links[-1].path[:-len(virtual) - 1]
 
 def scratch_path(ctx, path):
     """The output path prefix of a target's intermediate files: _sycl/<name>/<path>.

@@ -1,4 +1,15 @@
-"""Device configurations as toolchains: sycl_device_config, the per-target transition."""
+"""Device configurations as toolchains: sycl_device_config, the per-target transition.
+
+A target has one name, spelled four ways on its way through this file:
+- the requested name: what `targets` or --@rules_sycl//sycl:targets says (a name or an
+  alias: intel_gpu_12_60_7);
+- canonical_target(requested): the built-in name an alias stands for (intel_gpu_pvc), the
+  value of //sycl:current_target in the target's configuration;
+- SyclDeviceConfigInfo.name: the name the resolved device toolchain was registered with
+  (sycl_device's target_name, default its rule name);
+- tool_target_name(requested, device): the name sycl-device knows the target by (the
+  registered name, or the requested one for a device only the configuration file has).
+"""
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:common.bzl", "TOOL_ATTRS")
@@ -233,26 +244,6 @@ def devices_json(devices):
       The JSON text.
     """
     return json.encode({d.name: _device_dict(d) for _, d in devices if d.known}) + "\n"
-
-def tool_devices_config(ctx, devices):
-    """The device configuration file the sycl-device actions of ctx read.
-
-    The --@rules_sycl//sycl:device_config_file file when a requested name is known only
-    there; otherwise the resolved device toolchains, written once per target.
-
-    Args:
-      ctx: the rule context.
-      devices: [(name, SyclDeviceConfigInfo)] from resolved_devices.
-
-    Returns:
-      File.
-    """
-    user = device_config_file(ctx)
-    if user and [d for _, d in devices if not d.known]:
-        return user
-    out = ctx.actions.declare_file("_sycl/%s/devices.json" % ctx.label.name)
-    ctx.actions.write(out, devices_json(devices))
-    return out
 
 def tool_target_name(name, device):
     """The name sycl-device knows a requested target by.

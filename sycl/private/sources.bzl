@@ -1,9 +1,9 @@
 """What sycl_library and sycl_binary share: a target's common setup and its compiles."""
 
 load("//sycl/private:actions/compile.bzl", "cc_host_compile", "device_compile", "dpcpp_device_compile", "dpcpp_host_compile", "host_compile")
+load("//sycl/private:actions/devices.bzl", "tool_devices_config")
 load("//sycl/private:actions/traits.bzl", "traits_header")
 load("//sycl/private:common.bzl", "create_common", "scratch_path")
-load("//sycl/private:device_config.bzl", "tool_devices_config")
 load("//sycl/private:toolchain.bzl", "sycl_device_tool")
 
 def compile_sources(ctx, steps, common):

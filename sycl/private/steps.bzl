@@ -1,4 +1,7 @@
-"""Steps: the actions layer describes each command as a step; a backend registers them.
+"""Steps: the actions layer describes each command as a step; a runner registers them.
+
+register_steps is the production runner (one action per step); the monolithic
+benchmark is another (one shell action).
 
 The production rules register every step as its own action (register_steps); the
 benchmark baseline (//sycl/private/bench:monolithic.bzl) runs the same steps in one.
@@ -33,7 +36,7 @@ def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = Fal
     )
 
 def argv_strings(argv):
-    """The argv of a step as strings (for a backend that writes a script: the benchmark).
+    """The argv of a step as strings (for a runner that writes a script: the benchmark).
 
     Args:
       argv: list of string or File.

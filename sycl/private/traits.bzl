@@ -1,7 +1,8 @@
 """sycl_traits_header: SYCL 2020 aspect traits for exactly the selected device targets."""
 
+load("//sycl/private:actions/devices.bzl", "tool_devices_config")
 load("//sycl/private:actions/traits.bzl", "traits_header")
-load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "resolved_devices", "tool_devices_config")
+load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "resolved_devices")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "sycl_device_tool")
 
 def _sycl_traits_header_impl(ctx):

@@ -43,7 +43,7 @@ def coverage_check(ctx, steps, tool, out, devices_config, kernel_locations, repo
 def compatibility_report(ctx, tool, p):
     """SyclReport: the kernel x target compatibility page (output group sycl_report).
 
-    It registers its action itself: only the production backend builds it, on request.
+    It registers its action itself: only the production runner builds it, on request.
 
     Args:
       ctx: the rule context.
