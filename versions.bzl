@@ -122,7 +122,7 @@ DPCPP_JIT = {
 # The remote-execution test's server: BuildGrid 0.0.86 (PyPI), whose SQL scheduler runs on
 # SQLite (0.4.4, the newest release for Python 3.11, refuses anything but PostgreSQL; 0.4.5
 # on need Python 3.12, 0.8.17 on 3.13). Its bot left BuildGrid before the oldest release
-# PyPI serves: tools/bot is the worker. Every wheel of its closure for CPython 3.11 on
+# PyPI serves: tools/tests/bot is the worker. Every wheel of its closure for CPython 3.11 on
 # x86_64 Linux, installed with pip --require-hashes --no-deps into .deps/buildgrid
 # (tools/buildgrid_venv.py): name -> (version, sha256 of the wheel).
 BUILDGRID_WHEELS = {

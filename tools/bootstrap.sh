@@ -5,7 +5,8 @@
 # and exits. It installs the Debian packages the build and tests need, downloads the Go
 # modules (rules_go, Gazelle, and everything in go.sum) through the Go module proxy, and
 # lays out the local repositories the WORKSPACE points at under .deps/ (ignored by git).
-# On failure it prints one line saying what could not be had and exits 1.
+# On failure it prints one line saying what could not be had and exits 1. The jobs are the
+# functions below, run in order by main.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,7 +22,7 @@ die() { echo "bootstrap: error: $*" >&2; exit 1; }
 # OpenCL device the examples run on, nginx for the remote-cache test, Intel's offline
 # compiler ocloc (intel-opencl-icd; it needs libllvmspirvlib14, which it does not pull in),
 # lld for @sycl_cc (the hermetic C++ toolchain), bubblewrap for the remote-execution
-# test's sandbox (tools/bot), headless chromium for the sycl_report page test, clangd-22
+# test's sandbox (tools/tests/bot), headless chromium for the sycl_report page test, clangd-22
 # for the compile_commands.json test.
 APT_PACKAGES=(
   bazel-bootstrap bazel-skylib bazel-rules-java bazel-rules-cc golang-1.19-go
@@ -31,7 +32,7 @@ APT_PACKAGES=(
   libclc-22
 )
 stamp_input() {
-  cat "$ROOT/tools/bootstrap.sh" "$ROOT/tools/dpcpp_wheels.py" "$ROOT/tools/buildgrid_venv.py" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" "$ROOT/tools/bot/go.sum" 2>/dev/null
+  cat "$ROOT/tools/bootstrap.sh" "$ROOT/tools/dpcpp_wheels.py" "$ROOT/tools/buildgrid_venv.py" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" "$ROOT/tools/tests/bot/go.sum" 2>/dev/null
   printf '%s\n' "${APT_PACKAGES[@]}"
 }
 stamp_value() { stamp_input | sha256sum | cut -d' ' -f1; }
@@ -74,101 +75,116 @@ EXTRA_MODULES=(
   "golang.org/x/sys@v0.0.0-20220319134239-a9b59b0215f8"
   "golang.org/x/xerrors@v0.0.0-20200804184101-5ec99f83aff1"
 )
-GO119=/usr/lib/go-1.19/bin/go
+# The Go 1.19 SDK (Debian's golang-1.19-go); linked as .deps/go for everything else.
+GO119_ROOT=/usr/lib/go-1.19
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl"
 
-start=$(date +%s)
-say "preparing $DEPS (one-time; later runs are a no-op)"
+# The jobs, in the order main runs them. Each dies with one line saying what could not
+# be had.
 
-# 1. Debian packages.
-mapfile -t missing < <(missing_packages)
-if [ "${#missing[@]}" -gt 0 ]; then
+# Debian packages (APT_PACKAGES), with root or sudo.
+install_packages() {
+  local missing
+  mapfile -t missing < <(missing_packages)
+  [ "${#missing[@]}" -gt 0 ] || return 0
   say "installing Debian packages: ${missing[*]}"
-  SUDO=""
+  local sudo=""
   if [ "$(id -u)" != 0 ]; then
     command -v sudo >/dev/null || die "need root (or sudo) to install Debian packages: ${missing[*]}"
-    SUDO=sudo
+    sudo=sudo
   fi
   export DEBIAN_FRONTEND=noninteractive RUNLEVEL=1
-  if ! $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >"$ROOT/.bootstrap-apt.log" 2>&1; then
-    $SUDO apt-get update -q >>"$ROOT/.bootstrap-apt.log" 2>&1 || true
-    $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >>"$ROOT/.bootstrap-apt.log" 2>&1 \
+  if ! $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >"$ROOT/.bootstrap-apt.log" 2>&1; then
+    $sudo apt-get update -q >>"$ROOT/.bootstrap-apt.log" 2>&1 || true
+    $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >>"$ROOT/.bootstrap-apt.log" 2>&1 \
       || die "apt-get could not install: ${missing[*]} (log: .bootstrap-apt.log)"
   fi
   rm -f "$ROOT/.bootstrap-apt.log"
-fi
-[ -x "$GO119" ] || die "the Go 1.19 SDK is missing at $GO119 (Debian package golang-1.19-go)"
+}
 
-# 2. Go modules, through the module proxy, into the module cache.
-GO=$(command -v go || echo "$GO119")
-export GOTOOLCHAIN=local GOFLAGS=-mod=mod
-MODCACHE=$("$GO" env GOMODCACHE)
-say "downloading Go modules into $MODCACHE"
-"$GO" mod download "${EXTRA_MODULES[@]}" >/dev/null 2>"$DEPS.log" || die "Go module download failed: $(tail -1 "$DEPS.log")"
-(cd "$ROOT" && "$GO" mod download) >/dev/null 2>"$DEPS.log" || die "Go module download for go.mod failed: $(tail -1 "$DEPS.log")"
-# The remote-execution test's bot is a module of its own (gRPC; users never fetch it).
-(cd "$ROOT/tools/bot" && "$GO" mod download) >/dev/null 2>"$DEPS.log" || die "Go module download for tools/bot failed: $(tail -1 "$DEPS.log")"
-rm -f "$DEPS.log"
+# Go modules, through the module proxy, into the module cache: rules_go's and Gazelle's
+# own (EXTRA_MODULES), go.mod's, and the remote-execution test's bot (a module of its own:
+# gRPC; users never fetch it).
+download_go_modules() {
+  say "downloading Go modules into $MODCACHE"
+  "$GO" mod download "${EXTRA_MODULES[@]}" >/dev/null 2>"$DEPS.log" || die "Go module download failed: $(tail -1 "$DEPS.log")"
+  (cd "$ROOT" && "$GO" mod download) >/dev/null 2>"$DEPS.log" || die "Go module download for go.mod failed: $(tail -1 "$DEPS.log")"
+  (cd "$ROOT/tools/tests/bot" && "$GO" mod download) >/dev/null 2>"$DEPS.log" || die "Go module download for tools/tests/bot failed: $(tail -1 "$DEPS.log")"
+  rm -f "$DEPS.log"
+}
 
-# 3. Local repositories.
-rm -rf "$DEPS.new" && mkdir -p "$DEPS.new"
-N="$DEPS.new"
-cp -a "$MODCACHE/github.com/bazelbuild/rules_go@$RULES_GO_VERSION" "$N/io_bazel_rules_go"
-cp -a "$MODCACHE/github.com/bazelbuild/bazel-gazelle@$GAZELLE_VERSION" "$N/bazel_gazelle"
-chmod -R u+w "$N"
-# go_repository_tools builds Gazelle in GOPATH mode from vendor/, which module zips lack.
-(cd "$N/bazel_gazelle" && GOFLAGS=-mod=mod "$GO119" mod vendor) >/dev/null 2>"$DEPS.log" \
-  || die "go mod vendor in Gazelle $GAZELLE_VERSION failed: $(tail -1 "$DEPS.log")"
-rm -f "$DEPS.log"
-# Debian's rules_cc is newer than Bazel 4.2.3 knows: drop use_cpp_toolchain().
-cp -a /usr/share/bazel/rules/cc "$N/rules_cc"
-for f in cc_flags_supplier compiler_flag; do
-  sed -i -e 's/, "use_cpp_toolchain")/)/' \
-         -e 's/toolchains = use_cpp_toolchain(),.*/toolchains = ["@bazel_tools\/\/tools\/cpp:toolchain_type"],/' \
-         "$N/rules_cc/cc/private/rules_impl/$f.bzl"
-done
-grep -rq "use_cpp_toolchain" "$N/rules_cc/cc/private/rules_impl/" && die "could not patch rules_cc for Bazel 4.2.3"
-ln -s /usr/share/bazel/rules/java "$N/rules_java"
-ln -s /usr/share/bazel/tools/skylib "$N/bazel_skylib"
-# Bazel's default WORKSPACE suffix wants remote_coverage_tools from the internet.
-mkdir -p "$N/remote_coverage_tools"
-cp /usr/share/bazel/embedded_tools/tools/coverage/dummy_coverage_report_generator "$N/remote_coverage_tools/"
-cp /usr/share/bazel/embedded_tools/tools/coverage/collect-coverage.sh "$N/remote_coverage_tools/lcov_merger.sh"
-echo 'workspace(name = "remote_coverage_tools")' >"$N/remote_coverage_tools/WORKSPACE"
-cat >"$N/remote_coverage_tools/BUILD" <<'BUILD'
+# The local repositories the WORKSPACE points at, into $1 (rules_go, Gazelle, rules_cc,
+# rules_java, skylib, remote_coverage_tools) and the Go SDK's link (.deps/go).
+lay_out_repositories() {
+  local n="$1"
+  cp -a "$MODCACHE/github.com/bazelbuild/rules_go@$RULES_GO_VERSION" "$n/io_bazel_rules_go"
+  cp -a "$MODCACHE/github.com/bazelbuild/bazel-gazelle@$GAZELLE_VERSION" "$n/bazel_gazelle"
+  chmod -R u+w "$n"
+  # go_repository_tools builds Gazelle in GOPATH mode from vendor/, which module zips lack.
+  (cd "$n/bazel_gazelle" && GOFLAGS=-mod=mod "$GO119_ROOT/bin/go" mod vendor) >/dev/null 2>"$DEPS.log" \
+    || die "go mod vendor in Gazelle $GAZELLE_VERSION failed: $(tail -1 "$DEPS.log")"
+  rm -f "$DEPS.log"
+  # Debian's rules_cc is newer than Bazel 4.2.3 knows: drop use_cpp_toolchain().
+  cp -a /usr/share/bazel/rules/cc "$n/rules_cc"
+  for f in cc_flags_supplier compiler_flag; do
+    sed -i -e 's/, "use_cpp_toolchain")/)/' \
+           -e 's/toolchains = use_cpp_toolchain(),.*/toolchains = ["@bazel_tools\/\/tools\/cpp:toolchain_type"],/' \
+           "$n/rules_cc/cc/private/rules_impl/$f.bzl"
+  done
+  grep -rq "use_cpp_toolchain" "$n/rules_cc/cc/private/rules_impl/" && die "could not patch rules_cc for Bazel 4.2.3"
+  ln -s /usr/share/bazel/rules/java "$n/rules_java"
+  ln -s /usr/share/bazel/tools/skylib "$n/bazel_skylib"
+  # Bazel's default WORKSPACE suffix wants remote_coverage_tools from the internet.
+  mkdir -p "$n/remote_coverage_tools"
+  cp /usr/share/bazel/embedded_tools/tools/coverage/dummy_coverage_report_generator "$n/remote_coverage_tools/"
+  cp /usr/share/bazel/embedded_tools/tools/coverage/collect-coverage.sh "$n/remote_coverage_tools/lcov_merger.sh"
+  echo 'workspace(name = "remote_coverage_tools")' >"$n/remote_coverage_tools/WORKSPACE"
+  cat >"$n/remote_coverage_tools/BUILD" <<'BUILD'
 package(default_visibility = ["//visibility:public"])
 
 filegroup(name = "coverage_report_generator", srcs = ["dummy_coverage_report_generator"])
 
 filegroup(name = "lcov_merger", srcs = ["lcov_merger.sh"])
 BUILD
+  # The Go 1.19 SDK the build and CI use (.ci/run and the tests run .deps/go/bin/go).
+  ln -s "$GO119_ROOT" "$n/go"
+}
 
-# 4. buildifier from npm (used by .ci/run).
-command -v npm >/dev/null || die "npm is missing (needed for @bazel/buildifier)"
-if ! (cd "$N" && npm install --silent --no-audit --no-fund --prefix "$N/npm" "@bazel/buildifier@$BUILDIFIER_VERSION") >"$DEPS.log" 2>&1; then
-  die "npm could not install @bazel/buildifier@$BUILDIFIER_VERSION: $(tail -1 "$DEPS.log")"
-fi
-rm -f "$DEPS.log"
-ln -s npm/node_modules/.bin/buildifier "$N/buildifier"
+# buildifier from npm (used by .ci/run), into $1.
+install_buildifier() {
+  local n="$1"
+  command -v npm >/dev/null || die "npm is missing (needed for @bazel/buildifier)"
+  if ! (cd "$n" && npm install --silent --no-audit --no-fund --prefix "$n/npm" "@bazel/buildifier@$BUILDIFIER_VERSION") >"$DEPS.log" 2>&1; then
+    die "npm could not install @bazel/buildifier@$BUILDIFIER_VERSION: $(tail -1 "$DEPS.log")"
+  fi
+  rm -f "$DEPS.log"
+  ln -s npm/node_modules/.bin/buildifier "$n/buildifier"
+}
 
 # Intel's DPC++ runtime and CPU OpenCL device (@sycl_dpcpp), from the PyPI wheels pinned in
-# versions.bzl; pip is the client, the wheels are kept in a cache outside the tree.
-command -v python3 >/dev/null || die "python3 is missing (needed to lay out the DPC++ runtime wheels)"
-say "laying out the DPC++ runtime from PyPI wheels (versions.bzl DPCPP_WHEELS)"
-python3 "$ROOT/tools/dpcpp_wheels.py" --versions "$ROOT/versions.bzl" \
-  --cache "${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl/wheels" --out "$N/sycl_dpcpp" \
-  || die "could not lay out the DPC++ runtime (above: pip's or ldd's words)"
-
-rm -rf "$DEPS" && mv "$N" "$DEPS"
+# versions.bzl, into $1/sycl_dpcpp; pip is the client, the wheels are kept in a cache
+# outside the tree.
+install_dpcpp_wheels() {
+  command -v python3 >/dev/null || die "python3 is missing (needed to lay out the DPC++ runtime wheels)"
+  say "laying out the DPC++ runtime from PyPI wheels (versions.bzl DPCPP_WHEELS)"
+  python3 "$ROOT/tools/dpcpp_wheels.py" --versions "$ROOT/versions.bzl" \
+    --cache "$CACHE/wheels" --out "$1/sycl_dpcpp" \
+    || die "could not lay out the DPC++ runtime (above: pip's or ldd's words)"
+}
 
 # BuildGrid, the remote-execution test's server, pinned wheel by wheel in versions.bzl
 # (BUILDGRID_WHEELS). A virtual environment cannot be moved, so it is made in place.
-say "installing BuildGrid into $DEPS/buildgrid (versions.bzl BUILDGRID_WHEELS)"
-python3 "$ROOT/tools/buildgrid_venv.py" --versions "$ROOT/versions.bzl" \
-  --cache "${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl/pip" --out "$DEPS/buildgrid" \
-  || die "could not install BuildGrid (above: pip's words)"
+install_buildgrid() {
+  say "installing BuildGrid into $DEPS/buildgrid (versions.bzl BUILDGRID_WHEELS)"
+  python3 "$ROOT/tools/buildgrid_venv.py" --versions "$ROOT/versions.bzl" \
+    --cache "$CACHE/pip" --out "$DEPS/buildgrid" \
+    || die "could not install BuildGrid (above: pip's words)"
+}
 
-# 5. Machine-specific Bazel flags: fetch go_repository modules from the local cache.
-cat >"$ROOT/.bazelrc.local.new" <<RC
+# Machine-specific Bazel flags (.bazelrc.local): go_repository modules from the local
+# cache, the DPC++ runtime laid out above.
+write_bazelrc_local() {
+  cat >"$ROOT/.bazelrc.local.new" <<RC
 # Written by tools/bootstrap.sh for this machine; not checked in.
 fetch --repo_env=GOPROXY=file://$MODCACHE/cache/download
 fetch --repo_env=GOSUMDB=off
@@ -186,10 +202,33 @@ fetch --repo_env=SYCL_DPCPP_ROOT=$DEPS/sycl_dpcpp
 sync --repo_env=SYCL_DPCPP_ROOT=$DEPS/sycl_dpcpp
 # Where SYCL_DPCPP_ROOT is cleared on purpose (tests of the wheel download): the wheels
 # from pip's cache above, not PyPI again.
-build --repo_env=SYCL_DPCPP_WHEEL_MIRROR=file://${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl/wheels
-query --repo_env=SYCL_DPCPP_WHEEL_MIRROR=file://${XDG_CACHE_HOME:-$HOME/.cache}/rules_sycl/wheels
+build --repo_env=SYCL_DPCPP_WHEEL_MIRROR=file://$CACHE/wheels
+query --repo_env=SYCL_DPCPP_WHEEL_MIRROR=file://$CACHE/wheels
 RC
-mv "$ROOT/.bazelrc.local.new" "$ROOT/.bazelrc.local"
+  mv "$ROOT/.bazelrc.local.new" "$ROOT/.bazelrc.local"
+}
 
-stamp_value >"$DEPS/.stamp"
-say "done in $(( $(date +%s) - start ))s"
+main() {
+  local start new
+  start=$(date +%s)
+  say "preparing $DEPS (one-time; later runs are a no-op)"
+  install_packages
+  [ -x "$GO119_ROOT/bin/go" ] || die "the Go 1.19 SDK is missing at $GO119_ROOT (Debian package golang-1.19-go)"
+  GO=$(command -v go || echo "$GO119_ROOT/bin/go")
+  export GOTOOLCHAIN=local GOFLAGS=-mod=mod
+  MODCACHE=$("$GO" env GOMODCACHE)
+  download_go_modules
+  # The new tree is built beside the old one and replaces it whole.
+  new="$DEPS.new"
+  rm -rf "$new" && mkdir -p "$new"
+  lay_out_repositories "$new"
+  install_buildifier "$new"
+  install_dpcpp_wheels "$new"
+  rm -rf "$DEPS" && mv "$new" "$DEPS"
+  install_buildgrid
+  write_bazelrc_local
+  stamp_value >"$DEPS/.stamp"
+  say "done in $(( $(date +%s) - start ))s"
+}
+
+main

@@ -20,8 +20,8 @@ bz() {
   (cd "$dir" && tools/bazel --output_user_root="$WORK/root" "$@")
 }
 
-# execlog ARGS...: tools/execlog (reads Bazel's JSON execution log).
-execlog() { (cd "$ROOT" && GOTOOLCHAIN=local GOFLAGS=-mod=mod go run ./tools/execlog "$@"); }
+# execlog ARGS...: tools/tests/execlog (reads Bazel's JSON execution log).
+execlog() { (cd "$ROOT" && GOTOOLCHAIN=local GOFLAGS=-mod=mod go run ./tools/tests/execlog "$@"); }
 
 # timed CMD...: runs CMD with its output discarded, prints its wall time in seconds.
 timed() {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rules-sycl/rules_sycl/internal/irgen"
+	"github.com/rules-sycl/rules_sycl/internal/testutil/irgen"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 
@@ -121,7 +121,7 @@ func TestLowerLeavesForeignAnnotations(t *testing.T) {
 	}
 }
 
-// The benchmarks' annotated modules (tools/irgen -annotated) lower to the metadata of the
+// The benchmarks' annotated modules (tools/bench/irgen -annotated) lower to the metadata of the
 // kernels' annotations: the scale check of the lowering runs on what this test checks.
 func TestLowerGeneratedModule(t *testing.T) {
 	var src strings.Builder

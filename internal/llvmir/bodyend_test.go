@@ -5,7 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/rules-sycl/rules_sycl/internal/irgen"
+	"github.com/rules-sycl/rules_sycl/internal/testutil/irgen"
 )
 
 // bodyEndByLines is bodyEnd as body reads a body: line by line.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rules-sycl/rules_sycl/internal/irgen"
+	"github.com/rules-sycl/rules_sycl/internal/testutil/irgen"
 )
 
 // parseSequential parses as the reader did before it spread bodies over the processors.

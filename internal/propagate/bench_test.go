@@ -5,7 +5,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/rules-sycl/rules_sycl/internal/irgen"
+	"github.com/rules-sycl/rules_sycl/internal/testutil/irgen"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 

@@ -18,14 +18,14 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-tools/bazel build -c opt //cmd/sycl-device //tools/irgen //tools/benchtime >/dev/null 2>&1
+tools/bazel build -c opt //cmd/sycl-device //tools/bench/irgen //tools/bench/time >/dev/null 2>&1
 bin="$(tools/bazel info -c opt bazel-bin 2>/dev/null)"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-"$bin/tools/irgen/irgen_/irgen" "${gen_flags[@]}" -o "$work/big.ll"
+"$bin/tools/bench/irgen/irgen_/irgen" "${gen_flags[@]}" -o "$work/big.ll"
 size_mb=$(awk -v b="$(stat -c %s "$work/big.ll")" 'BEGIN{printf "%.1f", b/1048576}') # MiB
 opt="$(readlink -f "$(command -v opt-22)")"
 echo "machine: $(nproc) cores, $(uname -m); input: $size_mb MiB (${gen_flags[*]:-no debug info}); runs: $runs; output on $(df --output=fstype "$work" | tail -1)"
-bt="$bin/tools/benchtime/benchtime_/benchtime"
+bt="$bin/tools/bench/time/time_/time"
 # The two tools run in turn, run by run, so that both sample the same minutes of a machine
 # whose speed comes and goes (a best of N of the 0.2 s tool taken within one second, and
 # of opt over the next twenty, compared moments, not tools). propagate's output is

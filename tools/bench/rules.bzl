@@ -3,10 +3,10 @@
 many-small-actions rule of the worker benchmark."""
 
 # buildifier: disable=bzl-visibility (rules_sycl's own benchmarks use its private rules)
-load("//sycl/private:bench/monolithic.bzl", _sycl_cmake_like_binary = "sycl_cmake_like_binary", _sycl_monolithic_binary = "sycl_monolithic_binary")
+load("//tools/bench:monolithic.bzl", _sycl_cmake_like_binary = "sycl_cmake_like_binary", _sycl_monolithic_binary = "sycl_monolithic_binary")
 
 # buildifier: disable=bzl-visibility
-load("//sycl/private:bench/worker_bench.bzl", _device_actions = "device_actions")
+load("//tools/bench:worker_bench.bzl", _device_actions = "device_actions")
 
 sycl_monolithic_binary = _sycl_monolithic_binary
 sycl_cmake_like_binary = _sycl_cmake_like_binary

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every figure of docs/PERFORMANCE.md: runs the benchmarks, saves what each
 # prints in docs/perf/NAME.txt (first line: machine and date) and its table in
-# docs/perf/NAME.tsv, draws docs/perf/*.svg (tools/benchplot) and puts the .txt files
+# docs/perf/NAME.tsv, draws docs/perf/*.svg (tools/bench/plot) and puts the .txt files
 # into the page's result blocks (tools/bench/fill_doc.sh). --quick skips the per-stage
 # benchmarks against opt and llvm-split and the input-shape benchmark (about 8 minutes
 # of the whole) and keeps their last results. --only NAME,... runs only those
@@ -71,6 +71,6 @@ if [ "$quick" = 0 ]; then
     done
   } >"$perf/stages.tsv"
 fi
-tools/bazel run --noshow_progress //tools/benchplot -- -dir "$ROOT/$perf"
+tools/bazel run --noshow_progress //tools/bench/plot -- -dir "$ROOT/$perf"
 tools/bench/fill_doc.sh docs/PERFORMANCE.md "$perf"
 echo "updated docs/PERFORMANCE.md and $perf/"

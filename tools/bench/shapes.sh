@@ -18,11 +18,11 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
-tools/bazel build -c opt //cmd/sycl-device //tools/irgen //tools/benchtime >/dev/null 2>&1
+tools/bazel build -c opt //cmd/sycl-device //tools/bench/irgen //tools/bench/time >/dev/null 2>&1
 bin="$(tools/bazel info -c opt bazel-bin 2>/dev/null)"
 sd="$bin/cmd/sycl-device/sycl-device_/sycl-device"
-bt="$bin/tools/benchtime/benchtime_/benchtime"
-gen="$bin/tools/irgen/irgen_/irgen"
+bt="$bin/tools/bench/time/time_/time"
+gen="$bin/tools/bench/irgen/irgen_/irgen"
 work="$(mktemp -d)"
 fast="$work"
 [ -d /dev/shm ] && [ -w /dev/shm ] && fast="$(mktemp -d /dev/shm/shapes.XXXXXX)"

@@ -16,17 +16,17 @@ source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$ROOT"
 runs=1
 [ "${1:-}" = "--runs" ] && runs="$2"
-tools/bazel build -c opt //cmd/sycl-device //tools/irgen //tools/benchtime >/dev/null 2>&1
+tools/bazel build -c opt //cmd/sycl-device //tools/bench/irgen //tools/bench/time >/dev/null 2>&1
 bin="$(tools/bazel info -c opt bazel-bin 2>/dev/null)"
 sd="$bin/cmd/sycl-device/sycl-device_/sycl-device"
-bt="$bin/tools/benchtime/benchtime_/benchtime"
+bt="$bin/tools/bench/time/time_/time"
 work="$(mktemp -d)"
 # Both tools write their modules to tmpfs where there is one, so that the disk's write-back
 # of earlier runs' output (it varies from run to run on a VM) does not time either tool.
 out="$work"
 [ -d /dev/shm ] && [ -w /dev/shm ] && out="$(mktemp -d /dev/shm/split.XXXXXX)"
 trap 'rm -rf "$work" "$out"' EXIT
-"$bin/tools/irgen/irgen_/irgen" -module-ids -o "$work/gen.ll"
+"$bin/tools/bench/irgen/irgen_/irgen" -module-ids -o "$work/gen.ll"
 "$sd" propagate "$work/gen.ll" -o "$work/big.ll"
 size=$(stat -c %s "$work/big.ll")
 split="$(readlink -f "$(command -v llvm-split-22)")"

@@ -35,8 +35,8 @@ echo "targets: $targets"
 tus="${TUS:-16}"; kpt="${KERNELS_PER_TU:-4}"
 echo "project: $((tus * kpt)) kernels in $tus TUs"
 tools/bench/gen_project.sh "$dir" "$tus" "$kpt" "$targets"
-tools/bazel build --noshow_progress //tools/execlog >/dev/null 2>&1
-execlog="$(readlink -f bazel-bin/tools/execlog/execlog_/execlog)"
+tools/bazel build --noshow_progress //tools/tests/execlog >/dev/null 2>&1
+execlog="$(readlink -f bazel-bin/tools/tests/execlog/execlog_/execlog)"
 read -r -a pipelines <<<"${PIPELINES:-modular cmake mono}"
 for t in "${pipelines[@]}"; do
   case "$t" in modular | cmake | mono) ;; *) echo "PIPELINES: unknown pipeline '$t' (modular, cmake, mono)" >&2; exit 2 ;; esac

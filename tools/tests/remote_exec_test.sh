@@ -2,7 +2,7 @@
 # Remote execution, end to end, on an existing engine: BuildGrid (the pinned PyPI release
 # in .deps/buildgrid: Execution, CAS, ByteStream, ActionCache and Bots services, its SQL
 # scheduler on SQLite) on 127.0.0.1, with BOTS (default: 4, at least 2) workers of
-# tools/bot that run each action in bubblewrap over an image with only a C runtime, a
+# tools/tests/bot that run each action in bubblewrap over an image with only a C runtime, a
 # shell and coreutils (no compiler, no /usr/include, no LLVM, no OpenCL), so that an
 # action reading an undeclared host file fails here.
 #  1. bazel test //examples/... --spawn_strategy=remote: every build action remote (no
@@ -32,14 +32,14 @@ stop() {
   rm -rf "$WORK"
 }
 trap stop EXIT
-go119() { (cd "$ROOT/tools/bot" && GOTOOLCHAIN=local GOFLAGS=-mod=mod /usr/lib/go-1.19/bin/go "$@"); }
+go119() { (cd "$ROOT/tools/tests/bot" && GOTOOLCHAIN=local GOFLAGS=-mod=mod "$ROOT/.deps/go/bin/go" "$@"); }
 go119 build -o "$WORK/bot" .
-go119 test ./... >"$WORK/gotest.log" 2>&1 || { cat "$WORK/gotest.log"; echo "FAIL: tools/bot's tests" >&2; exit 1; }
-"$ROOT/tools/bot/make_image.sh" "$WORK/image"
+go119 test ./... >"$WORK/gotest.log" 2>&1 || { cat "$WORK/gotest.log"; echo "FAIL: tools/tests/bot's tests" >&2; exit 1; }
+"$ROOT/tools/tests/bot/make_image.sh" "$WORK/image"
 
 # BuildGrid on a free loopback port.
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-sed -e "s|@PORT@|$port|" -e "s|@DIR@|$WORK/bgd|g" "$ROOT/tools/bot/buildgrid.yml" >"$WORK/bgd.yml"
+sed -e "s|@PORT@|$port|" -e "s|@DIR@|$WORK/bgd|g" "$ROOT/tools/tests/bot/buildgrid.yml" >"$WORK/bgd.yml"
 mkdir -p "$WORK/bgd"
 "$BGD" server start "$WORK/bgd.yml" >"$WORK/bgd.log" 2>&1 &
 pids+=($!)

@@ -15,8 +15,8 @@ if grep -qiE '<script|<link |src="http|href="http|url\(' <<<"$page"; then
 fi
 
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
-# shellcheck source=tools/chromium.sh
-source tools/chromium.sh
+# shellcheck source=tools/tests/chromium.sh
+source tools/tests/chromium.sh
 dom="$(chrome --dump-dom "file://$html")" || { tail -20 "$tmp/chromium.log"; fail "chromium --dump-dom failed"; }
 rows=$(grep -o '<tr class="kernel">' <<<"$dom" | wc -l)
 cols=$(grep -o '<th class="target">' <<<"$dom" | wc -l)

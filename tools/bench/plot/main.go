@@ -37,7 +37,7 @@ const (
 
 // charWidth over-estimates the advance of one character of the 13 px sans-serif the
 // charts use (DejaVu Sans averages about 7.3 px for these labels), so that the margins
-// computed from it always hold the labels; //tools/benchplot:plots_fit_test measures
+// computed from it always hold the labels; //tools/bench/plot:plots_fit_test measures
 // the rendered text in a browser.
 const charWidth = 8.0
 

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Sourced by the tests that open pages in Debian's headless Chromium
-# (//sycl/tests/report:report_browser_test, //tools/benchplot:plots_fit_test).
+# (//sycl/tests/report:report_browser_test, //tools/bench/plot:plots_fit_test).
 # Defines chrome ARGS...: one headless run with a throw-away profile under $tmp (the
 # caller sets tmp), no network, no sandbox (the test sandbox is one), stderr kept in
 # $tmp/chromium.log. Fails the test when chromium is not installed.

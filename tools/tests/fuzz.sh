@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Runs every Go fuzz target for SECONDS each (default 5; CI uses the default, longer runs:
-# tools/fuzz.sh 600). New crashers land in the package's testdata/fuzz/ and become
+# tools/tests/fuzz.sh 600). New crashers land in the package's testdata/fuzz/ and become
 # regression tests of the ordinary `go test` and `bazel test`.
 #
 # For long runs on a machine without Go (a lent many-core machine):
-#   tools/fuzz.sh build DIR          # here: instrumented test binaries, one per target
-#   tools/fuzz.sh run DIR SECONDS [PKG:TARGET...]
+#   tools/tests/fuzz.sh build DIR          # here: instrumented test binaries, one per target
+#   tools/tests/fuzz.sh run DIR SECONDS [PKG:TARGET...]
 #                                    # there, from the repository root: every target (or those named) for
 #                                    # SECONDS with one worker per core; prints execs and
 #                                    # corpus size; crashers land in testdata/fuzz/
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-GO=/usr/lib/go-1.19/bin/go
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+GO="$PWD/.deps/go/bin/go"  # Go 1.19, linked by tools/bootstrap.sh
 [ -x "$GO" ] || GO=go
 targets=(
   "internal/llvmir FuzzParse"

@@ -8,8 +8,8 @@ set -euo pipefail
 fail() { echo "FAIL: $*" >&2; exit 1; }
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 out="${TEST_UNDECLARED_OUTPUTS_DIR:-$tmp}"
-# shellcheck source=tools/chromium.sh
-source tools/chromium.sh
+# shellcheck source=tools/tests/chromium.sh
+source tools/tests/chromium.sh
 [ "$#" -gt 0 ] || fail "no plots given"
 for svg in "$@"; do
   name="$(basename "$svg" .svg)"

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Builds the root file system of tools/bot's sandbox: what a typical remote-execution
+# Builds the root file system of tools/tests/bot's sandbox: what a typical remote-execution
 # container image has, and nothing more. The C runtime (glibc, libstdc++, libgcc_s), a
 # shell (bash, and dash as /bin/sh) and coreutils with the libraries they load, copied
 # from the host's Debian packages. No compiler, no /usr/include, no LLVM, no OpenCL: an action that reads a
 # host file it did not declare fails there.
 #
-#   tools/bot/make_image.sh DIR
+#   tools/tests/bot/make_image.sh DIR
 set -euo pipefail
 out="${1:?usage: make_image.sh DIR}"
 PACKAGES=(libc6 libstdc++6 libgcc-s1 bash dash coreutils)

@@ -3,7 +3,7 @@
 // have nothing of the host but a C runtime, a shell and coreutils. It takes leases from
 // the server, fetches each action's inputs from the server's CAS into a store of its
 // own, runs the action in a fresh directory that holds only its input root, inside
-// bubblewrap with an image directory (tools/bot/make_image.sh) as the whole file
+// bubblewrap with an image directory (tools/tests/bot/make_image.sh) as the whole file
 // system, uploads the outputs and completes the lease with the ActionResult. The
 // scheduler, CAS and action cache are the server's. BuildGrid's own bot left its
 // releases before the ones PyPI serves, and buildbox-worker is in no registry here.
@@ -48,7 +48,7 @@ func main() {
 func run(server, instance, dir, image, name, logFile string, keep bool) error {
 	if image != "" {
 		if _, err := os.Stat(image + "/usr/bin/sh"); err != nil {
-			return fmt.Errorf("image %s has no usr/bin/sh (build it with tools/bot/make_image.sh)", image)
+			return fmt.Errorf("image %s has no usr/bin/sh (build it with tools/tests/bot/make_image.sh)", image)
 		}
 	}
 	s, err := newStore(dir)

@@ -1,4 +1,4 @@
-module github.com/rules-sycl/rules_sycl/tools/bot
+module github.com/rules-sycl/rules_sycl/tools/tests/bot
 
 go 1.19
 

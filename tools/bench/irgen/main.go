@@ -1,5 +1,5 @@
 // Command irgen writes a deterministic, large SYCL device module in textual LLVM IR (see
-// package internal/irgen) for benchmarks:
+// package internal/testutil/irgen) for benchmarks:
 //
 //	irgen -kernels 2000 -helpers 20000 -o big.ll
 package main
@@ -11,7 +11,7 @@ import (
 	"os"
 
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
-	"github.com/rules-sycl/rules_sycl/internal/irgen"
+	"github.com/rules-sycl/rules_sycl/internal/testutil/irgen"
 )
 
 func main() {
