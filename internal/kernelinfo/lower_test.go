@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rules-sycl/rules_sycl/internal/testutil/irgen"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/testutil/irgen"
 )
 
 // annotated is what clang-22 writes for rsycl/sycl_lite.h's annotations (trimmed): a

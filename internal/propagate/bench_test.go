@@ -5,8 +5,8 @@ import (
 	"io"
 	"testing"
 
-	"github.com/rules-sycl/rules_sycl/internal/testutil/irgen"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/testutil/irgen"
 )
 
 // BenchmarkPropagate parses, propagates and writes a generated module one tenth the

@@ -13,9 +13,9 @@ Both build the same step list as sycl_binary (same tools, same command lines):
 The production rules know nothing of them.
 """
 
-load("//sycl/private:rules/binary.bzl", "binary_pipeline", "binary_rule", "executable_info", "link_binary")
-load("//sycl/private:steps.bzl", "argv_strings", "register_steps")
-load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
+load("//sycl/private:rules/binary.bzl", "binary_pipeline", "binary_rule", "executable_info", "link_binary")  # buildifier: disable=bzl-visibility
+load("//sycl/private:steps.bzl", "argv_strings", "register_steps")  # buildifier: disable=bzl-visibility
+load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")  # buildifier: disable=bzl-visibility
 
 def _quote(s):
     return "'" + s.replace("'", "'\\''") + "'"

@@ -2,12 +2,12 @@
 worker benchmark (tools/bench/workers.sh), built from the production step functions."""
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
-load("//sycl/private:actions/aot.bzl", "aspect_filter")
-load("//sycl/private:actions/propagate.bzl", "propagate")
-load("//sycl/private:actions/split.bzl", "split")
-load("//sycl/private:common.bzl", "TOOL_ATTRS")
-load("//sycl/private:steps.bzl", "register_steps")
-load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "sycl_device_tool")
+load("//sycl/private:actions/aot.bzl", "aspect_filter")  # buildifier: disable=bzl-visibility
+load("//sycl/private:actions/propagate.bzl", "propagate")  # buildifier: disable=bzl-visibility
+load("//sycl/private:actions/split.bzl", "split")  # buildifier: disable=bzl-visibility
+load("//sycl/private:common.bzl", "TOOL_ATTRS")  # buildifier: disable=bzl-visibility
+load("//sycl/private:steps.bzl", "register_steps")  # buildifier: disable=bzl-visibility
+load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "sycl_device_tool")  # buildifier: disable=bzl-visibility
 
 def _device_actions_impl(ctx):
     salt = ctx.attr._salt[BuildSettingInfo].value
