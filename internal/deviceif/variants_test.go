@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/props"
+	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
 func TestMergeOutcomes(t *testing.T) {
@@ -33,31 +34,6 @@ func TestMergeOutcomes(t *testing.T) {
 	}
 }
 
-// twoTests is a kernel with one device_if on fp16 and one on fp64 (DPC++'s form).
-const twoTests = `define spir_kernel void @k() {
-  %o = alloca i8, align 1
-  %g = addrspacecast ptr %o to ptr addrspace(4)
-  call spir_func void @cc(ptr @on.half, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef 5) #1
-  call spir_func void @cc(ptr @on.double, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef 6) #1
-  ret void
-}
-
-define internal spir_func void @on.half(ptr addrspace(4) noundef %0) {
-  %h = alloca half
-  ret void
-}
-
-define internal spir_func void @on.double(ptr addrspace(4) noundef %0) {
-  %d = alloca double
-  ret void
-}
-
-declare spir_func void @cc(ptr, ptr addrspace(4) noundef, i32 noundef, i32 noundef) #0
-
-attributes #0 = { "sycl-call-if-on-device-conditionally"="true" }
-attributes #1 = { nounwind }
-`
-
 // TestVariants: an image testing fp16 and fp64 becomes four variants, each with the
 // aspects of the branches it keeps as its requirements and its outcome as its
 // rsycl/device_if set; the image's other properties stay.
@@ -65,7 +41,7 @@ func TestVariants(t *testing.T) {
 	base := &props.Registry{}
 	base.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", 0)
 	var got []string
-	ok, err := Variants("in.ll", 1, []byte(twoTests), base, func(v Variant) error {
+	ok, err := Variants("in.ll", 1, []byte(testutil.DeviceIfTwoTests), base, func(v Variant) error {
 		reqs, err := v.Props.Requirements()
 		if err != nil {
 			return err
@@ -126,7 +102,7 @@ func TestVariantsLimit(t *testing.T) {
 	for a := 0; a <= MaxTested; a++ {
 		b.WriteString("  call spir_func void @cc(ptr @on.half, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef " + string(rune('0'+a)) + ") #1\n")
 	}
-	b.WriteString(twoTests[strings.Index(twoTests, "  ret void"):])
+	b.WriteString(testutil.DeviceIfTwoTests[strings.Index(testutil.DeviceIfTwoTests, "  ret void"):])
 	_, err := Variants("in.ll", 7, []byte(b.String()), &props.Registry{}, func(Variant) error { return nil })
 	if err == nil || !strings.HasPrefix(err.Error(), "in.ll:7: ") || !strings.Contains(err.Error(), "at most 6 aspects") {
 		t.Errorf("err = %v", err)

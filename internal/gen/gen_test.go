@@ -8,11 +8,13 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/wrap"
 )
 
 var (
-	tablesHeader = flag.String("tables_header", "../../"+TablesPath, "path of the checked-in runtime tables header")
-	update       = flag.Bool("update", false, "rewrite the checked-in generated files")
+	tablesHeader     = flag.String("tables_header", "../../"+TablesPath, "path of the checked-in runtime tables header")
+	descriptorHeader = flag.String("descriptor_header", "../../"+wrap.HeaderPath, "path of the checked-in descriptor header")
+	update           = flag.Bool("update", false, "rewrite the checked-in generated files")
 )
 
 // checkGenerated compares a checked-in generated file with its generator's text (and
@@ -34,6 +36,12 @@ func checkGenerated(t *testing.T, path, name string, want []byte) {
 	if string(got) != string(want) {
 		t.Fatalf("%s is stale: run `go test ./internal/gen -update`", name)
 	}
+}
+
+// TestDescriptorHeaderIsCurrent: runtime/sycl_descriptor.h is exactly the declaration
+// every wrapper starts with (wrap.DescriptorHeader).
+func TestDescriptorHeaderIsCurrent(t *testing.T) {
+	checkGenerated(t, *descriptorHeader, wrap.HeaderPath, wrap.DescriptorHeader())
 }
 
 // TestTablesHeaderIsCurrent: runtime/sycl_tables.h is exactly TablesHeader().

@@ -10,37 +10,11 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/props"
+	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
-// deviceIfModule is a kernel with one device_if on fp16 and one on fp64 (DPC++'s form,
-// as propagate's lowering writes it), and a kernel without.
-const deviceIfModule = `define spir_kernel void @k() {
-  %o = alloca i8, align 1
-  %g = addrspacecast ptr %o to ptr addrspace(4)
-  call spir_func void @cc(ptr @on.half, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef 5) #1
-  call spir_func void @cc(ptr @on.double, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef 6) #1
-  ret void
-}
-
-define spir_kernel void @plain() {
-  ret void
-}
-
-define internal spir_func void @on.half(ptr addrspace(4) noundef %0) {
-  %h = alloca half
-  ret void
-}
-
-define internal spir_func void @on.double(ptr addrspace(4) noundef %0) {
-  %d = alloca double
-  ret void
-}
-
-declare spir_func void @cc(ptr, ptr addrspace(4) noundef, i32 noundef, i32 noundef) #0
-
-attributes #0 = { "sycl-call-if-on-device-conditionally"="true" }
-attributes #1 = { nounwind }
-`
+// deviceIfModule is testutil's kernel with two device_if conditions and a kernel without.
+const deviceIfModule = testutil.DeviceIfTwoTests + "\ndefine spir_kernel void @plain() {\n  ret void\n}\n"
 
 // TestSplitWritesDeviceIfVariants: the split resolves device_if where requirements are
 // computed: the image of @k becomes one row per outcome (if11, if10, if01, if00), each

@@ -33,3 +33,29 @@ func Tool(flagVal string, names ...string) string {
 // FeaturesCpp is the shared SYCL test program (kernels using int, double, _Float16 and
 // 64-bit atomics), relative to a package directory under internal/.
 const FeaturesCpp = "../propagate/testdata/features.cpp"
+
+// DeviceIfTwoTests is a kernel with one device_if on fp16 and one on fp64, in DPC++'s IR
+// form as propagate's lowering writes it (its first conditional call on line 4).
+const DeviceIfTwoTests = `define spir_kernel void @k() {
+  %o = alloca i8, align 1
+  %g = addrspacecast ptr %o to ptr addrspace(4)
+  call spir_func void @cc(ptr @on.half, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef 5) #1
+  call spir_func void @cc(ptr @on.double, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef 6) #1
+  ret void
+}
+
+define internal spir_func void @on.half(ptr addrspace(4) noundef %0) {
+  %h = alloca half
+  ret void
+}
+
+define internal spir_func void @on.double(ptr addrspace(4) noundef %0) {
+  %d = alloca double
+  ret void
+}
+
+declare spir_func void @cc(ptr, ptr addrspace(4) noundef, i32 noundef, i32 noundef) #0
+
+attributes #0 = { "sycl-call-if-on-device-conditionally"="true" }
+attributes #1 = { nounwind }
+`

@@ -1,7 +1,6 @@
 package wrap
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,38 +9,6 @@ import (
 
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
-
-var (
-	header = flag.String("descriptor_header", "../../"+HeaderPath, "path of the checked-in descriptor header")
-	update = flag.Bool("update", false, "rewrite the checked-in generated headers")
-)
-
-// checkGenerated compares a checked-in generated file with its generator's text (and
-// rewrites it with -update).
-func checkGenerated(t *testing.T, path, name string, want []byte) {
-	t.Helper()
-	if _, err := os.Stat(path); err != nil && os.Getenv("TEST_SRCDIR") != "" {
-		path = filepath.Join(os.Getenv("TEST_SRCDIR"), os.Getenv("TEST_WORKSPACE"), path)
-	}
-	if *update {
-		if err := os.WriteFile(path, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Fatalf("%s is stale: run `go test ./internal/wrap -update`", name)
-	}
-}
-
-// TestDescriptorHeaderIsCurrent: runtime/sycl_descriptor.h is exactly DescriptorHeader()
-// (regenerate with `go test ./internal/wrap -update`).
-func TestDescriptorHeaderIsCurrent(t *testing.T) {
-	checkGenerated(t, *header, HeaderPath, DescriptorHeader())
-}
 
 // TestGenerateFields: each field of the generated descriptor, from the testdata tables.
 func TestGenerateFields(t *testing.T) {
