@@ -6,7 +6,7 @@ import "strings"
 // read by the Go tools and generated into toolchain/devices.bzl (FAMILIES, FRONT_ENDS,
 // AOT_TOOLS) for the rules and into runtime/sycl_tables.h for the test runtime, so that
 // neither branches on a family's name. A new family that takes SPIR-V is a row of
-// AOTTools (and of Families for a new triple), its adapter in internal/aot, a test and its
+// AOTTools (and of Families for a new triple), its adapter in internal/imagecompile, a test and its
 // docs (docs/DEVELOPMENT.md, "Adding a device family").
 
 // Family is what the build of a target of one device triple needs to know.

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"path/filepath"
 
-	"github.com/rules-sycl/rules_sycl/internal/aot"
+	"github.com/rules-sycl/rules_sycl/internal/imagecompile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
@@ -13,7 +13,7 @@ import (
 // AOT is `sycl-device aot`.
 func AOT() *cli.Verb {
 	var target, cfgFile, outDir string
-	var tools aot.Tools
+	var tools imagecompile.Tools
 	var dryRun bool
 	return &cli.Verb{
 		Name:    "aot",
@@ -38,14 +38,14 @@ func AOT() *cli.Verb {
 			if target == "" || outDir == "" || len(args) != 1 {
 				return diag.Usagef("aot: need -target=T, --out-dir=DIR and one table")
 			}
-			if aot.SameDir(filepath.Dir(args[0]), outDir) {
+			if imagecompile.SameDir(filepath.Dir(args[0]), outDir) {
 				return diag.Usagef("aot: --out-dir=%s is the input table's directory: its files.table would overwrite the input", outDir)
 			}
 			ts, err := devconfig.LoadTargets(cfgFile, target)
 			if err != nil {
 				return devconfig.VerbError("aot", err)
 			}
-			return aot.Compile(env, args[0], ts[0], tools, outDir, dryRun)
+			return imagecompile.Compile(env, args[0], ts[0], tools, outDir, dryRun)
 		},
 	}
 }

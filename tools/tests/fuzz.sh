@@ -21,7 +21,7 @@ targets=(
   "internal/devconfig FuzzParse"
   "internal/wrap FuzzGenerate"
   "internal/worker FuzzServe"
-  "internal/aot FuzzCompileTable"
+  "internal/imagecompile FuzzCompileTable"
   "cmd/sycl-device FuzzPostLinkOptions"
   "internal/kernelinfo FuzzLower"
   "internal/propagate FuzzDeviceIf"

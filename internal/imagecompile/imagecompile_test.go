@@ -1,4 +1,4 @@
-package aot
+package imagecompile
 
 import (
 	"bytes"

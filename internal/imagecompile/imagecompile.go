@@ -1,9 +1,11 @@
-// Package aot runs a device target's ahead-of-time compiler on every row of a file
-// table (llvm-foreach + file-table-tform in DPC++) and writes a table of the images:
-// SPIR-V through llc for generic spir64 (JIT), SPIR 1.2 bitcode through llvm-spirv -r for
-// the PoCL CPU device, PTX through llc for NVIDIA targets, and ocloc/opencl-aot commands
-// for Intel targets when the toolchain has them.
-package aot
+// Package imagecompile compiles the images of a file table for one device target, the
+// step DPC++ calls AOT compilation (the aot verb, SyclAot actions): SPIR-V through llc (or
+// a DPC++ toolchain's llvm-spirv) for JIT targets, then the target's AOT tool through its
+// adapter (llvm-spirv -r to SPIR 1.2 for PoCL, ocloc, opencl-aot, llc to PTX and ptxas,
+// llc and ld.lld for AMD), with the image format's specialization constants lowered; it
+// writes a table of the images. It compiles only: device_if variants come from the split
+// and are chosen by the aspect filter.
+package imagecompile
 
 import (
 	"bytes"
