@@ -4,10 +4,10 @@ import (
 	"flag"
 	"path/filepath"
 
-	"github.com/rules-sycl/rules_sycl/internal/imagecompile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/imagecompile"
 )
 
 // AOT is `sycl-device aot`.
