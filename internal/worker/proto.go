@@ -58,7 +58,8 @@ func field(b []byte) (num uint64, typ int, n int, err error) {
 }
 
 // value reads one field's value of wire type typ at b: the varint (types 0), the bytes
-// (type 2), and the length read.
+// (type 2), and the length read. A group (type 3, deprecated but valid protocol buffers)
+// is skipped to its end-group key.
 func value(b []byte, typ int) (v uint64, data []byte, n int, err error) {
 	switch typ {
 	case 0:
@@ -82,8 +83,44 @@ func value(b []byte, typ int) (v uint64, data []byte, n int, err error) {
 			return 0, nil, 0, errors.New("bad length-delimited field")
 		}
 		return 0, b[k : k+int(l)], k + int(l), nil
+	case 3:
+		n, err = skipGroup(b, 0)
+		return 0, nil, n, err
 	}
 	return 0, nil, 0, fmt.Errorf("unsupported wire type %d", typ)
+}
+
+// maxGroupDepth bounds nested groups (each level is a call).
+const maxGroupDepth = 100
+
+// skipGroup skips a group's fields at b up to and including its end-group key, and
+// returns the length skipped.
+func skipGroup(b []byte, depth int) (int, error) {
+	if depth >= maxGroupDepth {
+		return 0, errors.New("groups nested too deep")
+	}
+	n := 0
+	for n < len(b) {
+		_, typ, k, err := field(b[n:])
+		if err != nil {
+			return 0, err
+		}
+		n += k
+		if typ == 4 {
+			return n, nil
+		}
+		var m int
+		if typ == 3 {
+			m, err = skipGroup(b[n:], depth+1)
+		} else {
+			_, _, m, err = value(b[n:], typ)
+		}
+		if err != nil {
+			return 0, err
+		}
+		n += m
+	}
+	return 0, errors.New("group without its end")
 }
 
 // int32Field checks that a varint is an int32 (negative ones are sign-extended to 64 bits).
@@ -96,9 +133,14 @@ func int32Field(v uint64, name string) (int, error) {
 }
 
 // decodeRequest reads a WorkRequest: arguments (1), inputs (2: path 1, digest 2),
-// request_id (3), cancel (4), verbosity (5), sandbox_dir (6).
+// request_id (3), cancel (4), verbosity (5), sandbox_dir (6); fields of other numbers are
+// skipped, whatever their wire type. A known field of the wrong wire type or value does
+// not lose the request: the rest is read for its request_id, and the request comes back
+// with Malformed set, to be answered with an error (Bazel waits for every request's
+// response). Only a request whose framing breaks is an error.
 func decodeRequest(b []byte) (Request, error) {
 	var req Request
+	var bad error
 	for len(b) > 0 {
 		num, typ, k, err := field(b)
 		if err != nil {
@@ -109,9 +151,15 @@ func decodeRequest(b []byte) (Request, error) {
 			return Request{}, fmt.Errorf("field %d: %v", num, err)
 		}
 		b = b[k+n:]
-		if err := req.set(num, typ, v, data); err != nil {
-			return Request{}, err
+		if err := req.set(num, typ, v, data); err != nil && bad == nil {
+			bad = err
 		}
+	}
+	if bad != nil {
+		if req.RequestID != 0 {
+			return Request{RequestID: req.RequestID, Malformed: bad.Error()}, nil
+		}
+		return Request{}, bad
 	}
 	return req, nil
 }
@@ -132,7 +180,10 @@ func (req *Request) set(num uint64, typ int, v uint64, data []byte) error {
 		}{})
 		err = decodeInput(data, &req.Inputs[len(req.Inputs)-1].Path, &req.Inputs[len(req.Inputs)-1].Digest)
 	case 3:
-		req.RequestID, err = int32Field(v, "request_id")
+		var id int
+		if id, err = int32Field(v, "request_id"); err == nil {
+			req.RequestID = id
+		}
 	case 4:
 		req.Cancel = v != 0
 	case 5:

@@ -145,3 +145,43 @@ func TestProtoEmptyInput(t *testing.T) {
 		t.Errorf("err %v, out %q", err, out.Bytes())
 	}
 }
+
+// withField appends a raw field (key bytes and value) to a length-prefixed request.
+func withField(req []byte, field ...byte) []byte {
+	n, k := binary.Uvarint(req)
+	m := append(append([]byte(nil), req[k:k+int(n)]...), field...)
+	return append(binary.AppendUvarint(nil, uint64(len(m))), m...)
+}
+
+// TestProtoRequestsAreAnsweredOrServed: a request whose request_id was read and that has
+// a known field of another wire type (arguments as a varint) is answered with an error,
+// not dropped (Bazel would wait for it forever under multiplex); a group (wire types 3
+// and 4, nested) is skipped as protocol buffers require and the request served.
+func TestProtoRequestsAreAnsweredOrServed(t *testing.T) {
+	var in bytes.Buffer
+	in.Write(withField(request(5, false, "echo", "five"), 1<<3|0, 1))
+	group := []byte{9<<3 | 3, 1<<3 | 0, 7, 10<<3 | 3, 2<<3 | 2, 1, 'x', 10<<3 | 4, 9<<3 | 4}
+	in.Write(withField(request(6, false, "echo", "six"), group...))
+	in.Write(withField(request(8, false, "echo", "eight"), 9<<3|3, 1<<3|0, 7)) // a group without its end
+	var out, log bytes.Buffer
+	s := &Server{Proto: true, Log: &log, Handler: func(_ context.Context, args []string, w io.Writer) int {
+		fmt.Fprint(w, strings.Join(args[1:], " "))
+		return 0
+	}}
+	if err := s.Serve(&in, &out); err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]Response{}
+	for _, r := range decodeResponses(t, out.Bytes()) {
+		got[r.RequestID] = r
+	}
+	if r := got[5]; r.ExitCode == 0 || !strings.Contains(r.Output, "field 1 has wire type 0") {
+		t.Errorf("request 5 (arguments of the wrong wire type): %+v, want an error response", r)
+	}
+	if r := got[6]; r.ExitCode != 0 || r.Output != "six" {
+		t.Errorf("request 6 (with a group): %+v, want it served", r)
+	}
+	if _, ok := got[8]; ok || len(got) != 2 || !strings.Contains(log.String(), "group without its end") {
+		t.Errorf("responses %v, log %q: a request whose framing breaks is skipped", got, log.String())
+	}
+}

@@ -6,9 +6,10 @@
 // all responses, each with a single Write, so responses never interleave. A singleplex
 // request (requestId 0) is answered before the next request is read.
 //
-// A request that is not a WorkRequest (malformed JSON: the rest of its line is skipped;
-// a requestId that overflows int, a field of the wrong type) is reported to Log and
-// skipped; the worker keeps serving.
+// A request that is not a WorkRequest is answered with an error when its requestId can be
+// read (a field of the wrong type), since Bazel waits for every request's response;
+// otherwise (malformed JSON: the rest of its line is skipped; a requestId that overflows
+// int) it is reported to Log and skipped. The worker keeps serving.
 //
 // Protocol: https://bazel.build/remote/persistent and .../multiplex.
 package worker
@@ -36,6 +37,9 @@ type Request struct {
 	Cancel     bool   `json:"cancel"`
 	Verbosity  int    `json:"verbosity"`
 	SandboxDir string `json:"sandboxDir"`
+	// Malformed says why a request whose requestId was read is not a usable WorkRequest
+	// (a known field of the wrong type): it is answered with that error, not run.
+	Malformed string `json:"-"`
 }
 
 // Response is a WorkResponse.
@@ -88,6 +92,11 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 	writeErr := writeResponses(out, responses, s.Proto)
 	ss := &serveState{s: s, active: map[int]*running{}, slots: make(chan struct{}, limit), responses: responses}
 	handle := func(req Request) {
+		if req.Malformed != "" {
+			fmt.Fprintf(s.log(), "worker: request %d answered with an error: %s\n", req.RequestID, req.Malformed)
+			responses <- Response{ExitCode: 2, Output: "worker: not a usable WorkRequest: " + req.Malformed + "\n", RequestID: req.RequestID}
+			return
+		}
 		if req.Cancel {
 			ss.cancel(req.RequestID) // the cancelled request answers (once) when its handler returns
 			return
@@ -149,10 +158,16 @@ func (s *Server) readJSONRequests(in io.Reader, handle func(Request)) error {
 		}
 		var req Request
 		if uerr := json.Unmarshal(raw, &req); uerr != nil {
-			// JSON, but not a WorkRequest (a requestId that overflows int, a field of the
-			// wrong type): without a readable requestId there is nobody to answer.
-			fmt.Fprintf(s.log(), "worker: request skipped: %v\n", uerr)
-			continue
+			// JSON, but not a WorkRequest: answered with the error when its requestId
+			// reads; without one (it overflows int) there is nobody to answer.
+			var id struct {
+				RequestID int `json:"requestId"`
+			}
+			if json.Unmarshal(raw, &id) != nil || id.RequestID == 0 {
+				fmt.Fprintf(s.log(), "worker: request skipped: %v\n", uerr)
+				continue
+			}
+			req = Request{RequestID: id.RequestID, Malformed: uerr.Error()}
 		}
 		handle(req)
 	}

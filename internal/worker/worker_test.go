@@ -194,8 +194,10 @@ func TestPanicIsAnErrorResponse(t *testing.T) {
 	s.close(t)
 }
 
-// TestMalformedRequestsAreSkipped: malformed JSON, a requestId that overflows int and a
-// field of the wrong type are reported and skipped; the next request gets its answer.
+// TestMalformedRequestsAreSkipped: malformed JSON and a requestId that overflows int are
+// reported and skipped (there is nobody to answer); a field of the wrong type in a request
+// whose requestId reads is answered with the error (Bazel waits for every response); the
+// next request gets its answer.
 func TestMalformedRequestsAreSkipped(t *testing.T) {
 	var out, log strings.Builder
 	in := strings.Join([]string{
@@ -207,11 +209,18 @@ func TestMalformedRequestsAreSkipped(t *testing.T) {
 	if err := (&Server{Handler: echo, Log: &log}).Serve(strings.NewReader(in), &out); err != nil {
 		t.Fatalf("the worker stopped: %v", err)
 	}
-	var r Response
-	if err := json.Unmarshal([]byte(strings.TrimSpace(out.String())), &r); err != nil || r.RequestID != 4 || r.Output != "ok" {
-		t.Errorf("responses %q, want the answer to request 4 only", out.String())
+	got := map[int]Response{}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var r Response
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("response %q: %v", line, err)
+		}
+		got[r.RequestID] = r
 	}
-	if n := strings.Count(log.String(), "skipped"); n != 3 {
-		t.Errorf("%d requests reported as skipped, want 3:\n%s", n, log.String())
+	if len(got) != 2 || got[4].Output != "ok" || got[3].ExitCode == 0 || !strings.Contains(got[3].Output, "not a usable WorkRequest") {
+		t.Errorf("responses %q, want an error for request 3 and the answer to request 4", out.String())
+	}
+	if n := strings.Count(log.String(), "skipped"); n != 2 {
+		t.Errorf("%d requests reported as skipped, want 2:\n%s", n, log.String())
 	}
 }
