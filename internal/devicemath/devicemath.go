@@ -168,15 +168,19 @@ func isCLibraryName(name string) bool {
 // front end writes no debug info), it names the source file of the calling code (the
 // "sycl-module-id" of the caller or of a function that reaches it) and the caller as the
 // source writes it.
+//
+// Without either, it names the call's line of the module itself (or the declaration's,
+// when nothing calls it): the input the verb was given is then all there is to point at.
 func unsupportedCall(m *llvmir.Module, fn string) error {
 	var caller *llvmir.Function
+	callLine := 0
 	for _, f := range m.Funcs {
 		for _, c := range f.Calls {
 			if c.Callee != fn {
 				continue
 			}
 			if caller == nil {
-				caller = f
+				caller, callLine = f, c.Line
 			}
 			if loc := m.Location(c.Dbg); loc != "" {
 				return fmt.Errorf("%s: error: device code calls '%s' (in %s), which no SYCL device library provides%s", loc, fn, f.Name, hints[fn])
@@ -184,13 +188,16 @@ func unsupportedCall(m *llvmir.Module, fn string) error {
 		}
 	}
 	if caller == nil {
-		return fmt.Errorf("%s: error: device code calls '%s', which no SYCL device library provides%s", m.File, fn, hints[fn])
+		line := 0
+		if d := m.Func(fn); d != nil {
+			line = d.Line
+		}
+		return fmt.Errorf("%s:%d: error: device code declares '%s', which no SYCL device library provides%s", m.File, line, fn, hints[fn])
 	}
-	file := sourceFileOf(m, caller)
-	if file == "" {
-		file = m.File
+	if file := sourceFileOf(m, caller); file != "" {
+		return fmt.Errorf("%s: error: device code calls '%s' (in %s), which no SYCL device library provides%s", file, fn, kernelloc.Name(caller.Name), hints[fn])
 	}
-	return fmt.Errorf("%s: error: device code calls '%s' (in %s), which no SYCL device library provides%s", file, fn, kernelloc.Name(caller.Name), hints[fn])
+	return fmt.Errorf("%s:%d: error: device code calls '%s' (in %s), which no SYCL device library provides%s", m.File, callLine, fn, kernelloc.Name(caller.Name), hints[fn])
 }
 
 // sourceFileOf returns the "sycl-module-id" (DPC++'s front end writes the TU's source

@@ -194,3 +194,26 @@ attributes #0 = { "sycl-module-id"="app/check.cpp" }
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestUnsupportedMathWithoutSourceNamesTheCallLine: with neither debug info nor a
+// "sycl-module-id", the error names the call's line of the module (lgamma_r: no device
+// library has it), not the module alone.
+func TestUnsupportedMathWithoutSourceNamesTheCallLine(t *testing.T) {
+	src := `target triple = "spir64-unknown-unknown"
+
+declare spir_func float @lgamma_r(float, ptr)
+
+define spir_kernel void @k(float %x, ptr %s) {
+  %y = call spir_func float @lgamma_r(float %x, ptr %s)
+  ret void
+}
+`
+	m, err := llvmir.Parse("math_no_line.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Lower(m, []byte(src), SPIRV)
+	if err == nil || !strings.HasPrefix(err.Error(), "math_no_line.ll:6: error: device code calls 'lgamma_r' (in k)") {
+		t.Fatalf("got %v", err)
+	}
+}
