@@ -13,6 +13,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -137,6 +138,25 @@ func (r *Registry) Ensure(name string) *Set {
 		return s
 	}
 	return r.Add(name)
+}
+
+// CheckName says why name cannot be a property's name in the text format (name=type|value,
+// one per line, sets opened by "[name]"): it must be non-empty and hold no '=' or '|'
+// (the separators), no control character (a newline would end the line and could open a
+// set of its own), and not start with '['. Every name that comes from IR (kernel names,
+// specialization-constant symbolic IDs, device_global unique IDs) is checked with it
+// where the IR is read, so that its line can be named.
+func CheckName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("an empty name")
+	case name[0] == '[':
+		return fmt.Errorf("%q starts with '[' (it would read as a set header)", name)
+	}
+	if i := strings.IndexFunc(name, func(r rune) bool { return r == '=' || r == '|' || r < 0x20 || r == 0x7f }); i >= 0 {
+		return fmt.Errorf("%q holds %q, which the property format cannot carry in a name ('=' and '|' separate a property's parts, a control character would break its line)", name, name[i])
+	}
+	return nil
 }
 
 // Clone returns a copy of r whose sets and property lists can be changed without

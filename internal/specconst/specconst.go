@@ -335,6 +335,9 @@ func (l *lowering) constant(c llvmir.Call, in *callInst) (*Const, error) {
 		return nil, l.errorf(c.Line, "call of @%s: its first argument names no symbolic-ID string: %s", c.Callee, in.args[0])
 	}
 	sym, err := l.m.CString(symGlobal)
+	if err == nil {
+		err = props.CheckName(sym) // it names a property of [SYCL/specialization constants]
+	}
 	if err != nil {
 		return nil, l.errorf(c.Line, "call of @%s: symbolic ID: %v", c.Callee, err)
 	}

@@ -311,3 +311,21 @@ func le32(v uint32) []byte {
 	binary.LittleEndian.PutUint32(b, v)
 	return b
 }
+
+// TestTypeBounds: a constant's whole type is bounded, not only each dimension: 2^40 i32
+// leaves, or 2^40 empty structs (no bytes, but as many visits), are refused at once.
+func TestTypeBounds(t *testing.T) {
+	p := &typeParser{bodies: func(string) (string, bool) { return "", false }, cache: map[string]*ltype{}}
+	for _, c := range []struct{ typ, want string }{
+		{"[1048576 x [1048576 x i32]]", "bytes or more"},
+		{"[1048576 x [1048576 x {}]]", "elements or more"},
+		{"{ [1048576 x [16 x i32]], [1048576 x [16 x i32]] }", "bytes or more"},
+	} {
+		if _, _, err := p.parse(c.typ); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.typ, err, c.want)
+		}
+	}
+	if ty, _, err := p.parse("[1024 x [1024 x i32]]"); err != nil || ty.size != 4<<20 {
+		t.Errorf("4 MiB: %v", err)
+	}
+}

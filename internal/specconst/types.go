@@ -20,6 +20,28 @@ type ltype struct {
 	align  int
 	// offsets of the elements of a struct
 	offsets []int
+	// nodes counts the type's scalars, structs and array elements as the lowering visits
+	// them (a zero-size element is a visit too): bounded by MaxNodes.
+	nodes int
+}
+
+// Bounds of one specialization constant's type: its size in bytes and the elements the
+// lowering visits. Each array dimension is also bounded (2^20), but only the whole type's
+// bounds keep [1048576 x [1048576 x i32]] (2^40 leaves) from exhausting memory.
+const (
+	MaxBytes = 16 << 20
+	MaxNodes = 1 << 22
+)
+
+// bounded refuses a type over MaxBytes or MaxNodes.
+func bounded(t *ltype) (*ltype, error) {
+	if t.size > MaxBytes {
+		return nil, fmt.Errorf("a type of %d bytes or more (at most %d)", t.size, MaxBytes)
+	}
+	if t.nodes > MaxNodes {
+		return nil, fmt.Errorf("a type of %d elements or more (at most %d)", t.nodes, MaxNodes)
+	}
+	return t, nil
 }
 
 // allocSize is the size with tail padding, as an array element or a load.
@@ -78,17 +100,17 @@ func (p *typeParser) parse(s string) (*ltype, string, error) {
 			w += " " + r[:j+1]
 			rest = r[j+1:]
 		}
-		return &ltype{text: w, scalar: "ptr", size: 8, align: 8}, rest, nil
+		return &ltype{text: w, scalar: "ptr", size: 8, align: 8, nodes: 1}, rest, nil
 	}
 	size := scalars[w].size
 	if size == 0 {
 		return nil, s, fmt.Errorf("type %q: want an integer, half, float, double or an aggregate of them", w)
 	}
-	return &ltype{text: w, scalar: w, size: size, align: size}, rest, nil
+	return &ltype{text: w, scalar: w, size: size, align: size, nodes: 1}, rest, nil
 }
 
 func (p *typeParser) structure(s string, packed bool) (*ltype, string, error) {
-	t := &ltype{text: "", packed: packed, align: 1}
+	t := &ltype{text: "", packed: packed, align: 1, nodes: 1}
 	rest := strings.TrimLeft(s[1:], " ")
 	off := 0
 	for !strings.HasPrefix(rest, "}") {
@@ -105,6 +127,12 @@ func (p *typeParser) structure(s string, packed bool) (*ltype, string, error) {
 		t.elems = append(t.elems, e)
 		t.offsets = append(t.offsets, off)
 		off += e.allocSize()
+		t.nodes += e.nodes
+		if off > MaxBytes || t.nodes > MaxNodes {
+			t.size = off
+			_, err := bounded(t)
+			return nil, s, err
+		}
 		rest = strings.TrimLeft(r, " ")
 		if strings.HasPrefix(rest, ",") {
 			rest = strings.TrimLeft(rest[1:], " ")
@@ -146,7 +174,11 @@ func (p *typeParser) sequence(s string) (*ltype, string, error) {
 	if !strings.HasPrefix(rest, close) {
 		return nil, s, fmt.Errorf("malformed array or vector type")
 	}
-	t := &ltype{elems: []*ltype{e}, count: n, vector: vector, array: !vector, align: e.align, size: n * e.allocSize()}
+	// n and the element's bounds are at most 2^20 and 2^24: the products fit an int.
+	t := &ltype{elems: []*ltype{e}, count: n, vector: vector, array: !vector, align: e.align, size: n * e.allocSize(), nodes: 1 + n*e.nodes}
+	if _, err := bounded(t); err != nil {
+		return nil, s, err
+	}
 	if vector {
 		t.size = n * e.size
 		t.align = 1

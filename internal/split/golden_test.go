@@ -168,11 +168,27 @@ func TestBadInputs(t *testing.T) {
 	os.WriteFile(shared, bytes.Replace(dg, []byte(`"device_image_scope"="false"`), []byte(`"device_image_scope"="true"`), 1), 0o644)
 	badSize := filepath.Join(dir, "size.ll")
 	os.WriteFile(badSize, bytes.Replace(dg, []byte(`"sycl-device-global-size"="4"`), []byte(`"sycl-device-global-size"="four"`), 1), 0o644)
+	// Names from the IR that the property format cannot carry: a symbolic ID with a
+	// newline (it would open a property set of its own), a device_global unique ID and a
+	// kernel name with '='.
+	sc, _ := os.ReadFile("testdata/spec_const_split.ll")
+	forged := filepath.Join(dir, "forged.ll")
+	os.WriteFile(forged, bytes.Replace(sc, []byte(`@idA = private unnamed_addr constant [5 x i8] c"uidA\00"`), []byte(`@idA = private unnamed_addr constant [18 x i8] c"uidA\0A[SYCL/x]\0Ax=1\00"`), 1), 0o644)
+	eqID := filepath.Join(dir, "eqid.ll")
+	os.WriteFile(eqID, bytes.Replace(dg, []byte(`"sycl-unique-id"="1a2b3c4d5e6f7081____ZL7counter"`), []byte(`"sycl-unique-id"="a=b"`), 1), 0o644)
+	pi, _ := os.ReadFile("testdata/param_info.ll")
+	eqKernel := filepath.Join(dir, "eqkernel.ll")
+	os.WriteFile(eqKernel, bytes.Replace(pi, []byte("@two("), []byte(`@"t=wo"(`), 1), 0o644)
 	for _, tc := range []struct {
 		args []string
 		code int
 		want string
 	}{
+		{[]string{"post-link", "-spec-const=native", "-properties", "-S", "-o", filepath.Join(dir, "o.table"), forged}, 1, forged + ":18: call of @_Z37__sycl_getScalar2020SpecConstantValueIaET_PKcPKvS4_: symbolic ID: \"uidA\\n[SYCL/x]"},
+		{[]string{"split", "--shards=1", "--out-dir=" + filepath.Join(dir, "s"), forged}, 1, forged + ":18: call of"},
+		{[]string{"post-link", "-device-globals", "-properties", "-S", "-o", filepath.Join(dir, "o.table"), eqID}, 1, eqID + ":14: @counter: \"sycl-unique-id\" cannot name a device global"},
+		{[]string{"split", "--shards=1", "--out-dir=" + filepath.Join(dir, "s"), eqID}, 1, eqID + ":14: @counter: \"sycl-unique-id\" cannot name a device global"},
+		{[]string{"post-link", "-emit-param-info", "-properties", "-S", "-o", filepath.Join(dir, "o.table"), eqKernel}, 1, eqKernel + ":10: entry point name cannot be written into a property set"},
 		{[]string{"post-link", "-S", "-o", filepath.Join(dir, "o.table"), bad}, 1, bad + ":1: "},
 		{[]string{"split", "--shards=2", "--out-dir=" + filepath.Join(dir, "s"), bad}, 1, bad + ":1: "},
 		{[]string{"post-link", "-split=bogus", "-o", filepath.Join(dir, "o.table"), bad}, 2, "-split must be"},
@@ -190,7 +206,7 @@ func TestBadInputs(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 3 {
+	if len(entries) != 6 {
 		var names []string
 		for _, e := range entries {
 			names = append(names, e.Name())

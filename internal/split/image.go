@@ -368,6 +368,9 @@ func DeviceGlobals(m *llvmir.Module, globals []*llvmir.Global) ([]DeviceGlobal, 
 		if !ok {
 			continue
 		}
+		if err := props.CheckName(id); err != nil {
+			return nil, diag.Errorf(m.File, g.Line, "@%s: \"sycl-unique-id\" cannot name a device global in [SYCL/device globals]: %v", g.Name, err)
+		}
 		size, ok := globalAttr(m, g, "sycl-device-global-size")
 		if !ok {
 			continue

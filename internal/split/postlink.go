@@ -1,6 +1,7 @@
 package split
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -119,7 +120,7 @@ func PostLink(env *cli.Env, in *modfile.Input, o PostLinkOptions) (err error) {
 		}
 	}()
 	groups := Groups(m, Options{Mode: o.Mode, EmitOnlyKernels: o.OnlyKernels, VirtualFunctions: true})
-	if err := checkEntryNames(m, groups); err != nil {
+	if err := checkInput(m, groups, o.SpecConst != specconst.None); err != nil {
 		return err
 	}
 	for _, spec := range o.Outs {
@@ -266,14 +267,41 @@ func assemble(env *cli.Env, llvmAs string, text []byte) ([]byte, error) {
 	return bc, nil
 }
 
-// checkEntryNames refuses entry points whose names the .sym format (one name per line)
-// and the runtime's entry tables cannot carry: white space, '|' or control characters
-// would split a name into pieces.
+// checkInput refuses, at its line of the input, what an image made from m could not carry
+// or what a later step would refuse inside an image that is never written (whose lines
+// are not the user's): entry point names (checkEntryNames), device_if conditions, and,
+// when specialization constants are to be lowered, every read of one (its symbolic ID,
+// type and default: the checks of the lowering itself, run on the input).
+func checkInput(m *llvmir.Module, groups []*Group, specConsts bool) error {
+	if err := checkEntryNames(m, groups); err != nil {
+		return err
+	}
+	if deviceif.Has(m.Src) {
+		if err := deviceif.CheckConditions(m); err != nil {
+			return err
+		}
+	}
+	if specConsts && bytes.Contains(m.Src, specconst.Marker) {
+		if _, err := specconst.Lower(m.File, m.Src, specconst.Native); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkEntryNames refuses entry points whose names the .sym format (one name per line),
+// the property format (props.CheckName) and the runtime's entry tables cannot carry:
+// white space, '|', '=' or control characters would split a name into pieces.
 func checkEntryNames(m *llvmir.Module, groups []*Group) error {
 	for _, g := range groups {
 		for _, f := range g.Entries {
 			if i := strings.IndexFunc(f.Name, func(r rune) bool { return r <= ' ' || r == '|' || r == 0x7f }); i >= 0 {
 				return diag.Errorf(m.File, f.Line, "entry point name %q cannot be listed in a .sym file (white space, '|' or a control character)", f.Name)
+			}
+			// Kernel names are property names too ([SYCL/kernel param opt], reqs, program
+			// metadata).
+			if err := props.CheckName(f.Name); err != nil {
+				return diag.Errorf(m.File, f.Line, "entry point name cannot be written into a property set: %v", err)
 			}
 		}
 	}
@@ -292,16 +320,12 @@ const TableName = filetable.TableFile
 func SplitShards(m *llvmir.Module, text io.ReaderAt, opts Options, iopts ImageOptions, dirs []string) (err error) {
 	defer memlimit.Hold()()
 	groups := Groups(m, opts)
-	if err := checkEntryNames(m, groups); err != nil {
+	// The aot step lowers the images' specialization constants.
+	if err := checkInput(m, groups, true); err != nil {
 		return err
 	}
 	for _, g := range groups {
 		if err := CheckConflicts(m, g); err != nil {
-			return err
-		}
-	}
-	if deviceif.Has(m.Src) {
-		if err := deviceif.CheckConditions(m); err != nil {
 			return err
 		}
 	}
