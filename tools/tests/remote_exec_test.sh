@@ -6,7 +6,8 @@
 # shell and coreutils (no compiler, no /usr/include, no LLVM, no OpenCL), so that an
 # action reading an undeclared host file fails here.
 #  1. bazel test //examples/... --spawn_strategy=remote: every build action remote (no
-#     local fallback; counted from the execution log), spread over the bots (counted from
+#     local fallback; counted from the execution log), every bot registered, the work
+#     spread over at least two of them (counted from
 #     their logs), the tests themselves run here on PoCL and Intel's CPU OpenCL device
 #     with the binaries downloaded from BuildGrid's CAS;
 #  2. bazel clean, then the same build with --remote_download_minimal: every action an
@@ -76,12 +77,17 @@ others=$(grep -vE '^(remote|TestRunner local) [0-9]+$' <<<"$summary" || true)
 [ -n "$n" ] && [ "$n" -gt 100 ] || { echo "FAIL: only '${n:-0}' actions executed remotely" >&2; exit 1; }
 [ -z "$others" ] || { echo "FAIL: actions that did not run remotely: $others" >&2; exit 1; }
 grep -q 'PASSED' "$WORK/first.log" || { echo "FAIL: no test passed" >&2; exit 1; }
-per_bot=""
+# What matters, whatever the machine's load: every bot started registered with BuildGrid,
+# and the build spread over more than one of them. How many actions each one gets is
+# the scheduler's business (on a loaded machine one bot may get none).
+per_bot="" busy=0
 for i in $(seq "$BOTS"); do
+  grep -q "registered as" "$WORK/bot$i.log" || { tail -5 "$WORK/bot$i.log"; echo "FAIL: bot$i never registered with BuildGrid" >&2; exit 1; }
   c=$(grep -c " bot=bot$i " "$WORK/executed.log" || true)
-  [ "$c" -gt 0 ] || { echo "FAIL: bot$i executed no action: the build did not spread over the workers" >&2; exit 1; }
+  [ "$c" -eq 0 ] || busy=$((busy + 1))
   per_bot+="bot$i $c, "
 done
+[ "$busy" -ge 2 ] || { echo "FAIL: the build did not spread over the workers (${per_bot%, })" >&2; exit 1; }
 blobs=$(find "$WORK/bgd/cas" -type f | wc -l)
 echo "ok: $n actions executed remotely through BuildGrid in bubblewrap (${per_bot%, }; $blobs blobs in BuildGrid's CAS; $((SECONDS - t0))s); $(grep -c ' PASSED' "$WORK/first.log") tests passed here (PoCL, Intel's CPU OpenCL device)"
 

@@ -48,12 +48,9 @@ type outcome struct {
 
 // serve runs the session until ctx ends.
 func (b *bot) serve(ctx context.Context) error {
-	session, err := b.client.CreateBotSession(ctx, &bots.CreateBotSessionRequest{
-		Parent:     b.parent,
-		BotSession: &bots.BotSession{BotId: b.id, Status: bots.BotStatus_OK},
-	})
+	session, err := b.register(ctx)
 	if err != nil {
-		return fmt.Errorf("creating the bot session: %w", err)
+		return err
 	}
 	done := make(chan outcome, 1)
 	cancel := func() {}
@@ -83,12 +80,53 @@ func (b *bot) serve(ctx context.Context) error {
 			}
 			wait = busyEvery
 		}
-		session, err = b.update(ctx, session, wait)
-		if err != nil {
-			return err
+		next, err := b.update(ctx, session, wait)
+		switch {
+		case err == nil:
+			session = next
+		case ctx.Err() != nil:
+			return nil
+		default:
+			// A server that is busy or restarting answers again later: the session (and its
+			// lease) is sent again after a pause; registering again when it was lost.
+			fmt.Fprintf(os.Stderr, "bot %s: %v; trying again\n", b.id, err)
+			time.Sleep(retryPause)
+			if status.Code(err) == codes.NotFound {
+				if session, err = b.register(ctx); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// retryPause is the pause before a session call is sent again; registerFor bounds how long
+// a bot tries to register (a server that is still starting refuses the first calls).
+const (
+	retryPause  = 500 * time.Millisecond
+	registerFor = 2 * time.Minute
+)
+
+// register creates the bot's session, trying again while the server is not ready, and
+// says so on stderr ("registered"): the remote-execution test checks that every bot it
+// started did.
+func (b *bot) register(ctx context.Context) (*bots.BotSession, error) {
+	deadline := time.Now().Add(registerFor)
+	for {
+		session, err := b.client.CreateBotSession(ctx, &bots.CreateBotSessionRequest{
+			Parent:     b.parent,
+			BotSession: &bots.BotSession{BotId: b.id, Status: bots.BotStatus_OK},
+		})
+		if err == nil {
+			fmt.Fprintf(os.Stderr, "bot %s: registered as %s\n", b.id, session.Name)
+			return session, nil
+		}
+		if ctx.Err() != nil || time.Now().After(deadline) {
+			return nil, fmt.Errorf("creating the bot session: %w", err)
+		}
+		time.Sleep(retryPause)
+	}
 }
 
 // start runs the lease's action in the background; the outcome arrives on done.
