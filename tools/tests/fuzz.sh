@@ -26,6 +26,8 @@ targets=(
   "internal/kernelinfo FuzzLower"
   "internal/propagate FuzzDeviceIf"
   "internal/worker FuzzServeProto"
+  "internal/specconst FuzzLowerTypes"
+  "internal/deviceif FuzzVariants"
 )
 bin_name() { echo "$(tr / _ <<<"$1")_$2.test"; }
 case "${1:-}" in
