@@ -33,7 +33,7 @@ func TestMain(m *testing.M) {
 func withBuildGrid(m *testing.M) int {
 	bgd := os.Getenv("BGD")
 	if bgd == "" {
-		bgd = "../../.deps/buildgrid/bin/bgd"
+		bgd = "../../../.deps/buildgrid/bin/bgd"
 	}
 	if _, err := os.Stat(bgd); err != nil {
 		fmt.Fprintf(os.Stderr, "BuildGrid's bgd is not at %s (tools/bootstrap.sh installs it; or set BGD)\n", bgd)
