@@ -17,6 +17,17 @@ type Variant struct {
 	Props *props.Registry // the image's, with the variant's aspects and its rsycl/device_if set
 }
 
+// HasCondCallers tells from the parsed module, without reading its text (a large mapped
+// input stays out of memory), whether it declares a conditional caller.
+func HasCondCallers(m *llvmir.Module) bool {
+	for _, f := range m.Funcs {
+		if f.Decl && kernelinfo.IsCondCaller(m, f) {
+			return true
+		}
+	}
+	return false
+}
+
 // CheckConditions evaluates every device_if condition of the module once, so that a
 // malformed condition is refused at its line of the module (the split's input) before
 // any image is specialised.

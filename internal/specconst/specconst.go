@@ -131,6 +131,17 @@ type Result struct {
 	Consts []*Const
 }
 
+// Reads tells from the parsed module, without reading its text (a large mapped input
+// stays out of memory), whether it calls a specialization-constant read.
+func Reads(m *llvmir.Module) bool {
+	for _, f := range m.Funcs {
+		if f.Decl && strings.Contains(f.Name, string(Marker)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Lower rewrites the specialization-constant reads of module text src (file names it in
 // errors). It returns nil when the module reads none.
 func Lower(file string, src []byte, mode Mode) (*Result, error) {
@@ -141,6 +152,23 @@ func Lower(file string, src []byte, mode Mode) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	l, err := run(m, mode)
+	if err != nil || len(l.consts) == 0 {
+		return nil, err
+	}
+	return &Result{Text: l.write(), Mode: mode, Consts: l.consts}, nil
+}
+
+// Check runs the lowering's checks of every read in the parsed module m (symbolic IDs,
+// types, defaults; SPIR-V's native mode) and writes nothing: the split runs it on its
+// input, so that a bad read is refused at the user's line before any image is made.
+func Check(m *llvmir.Module) error {
+	_, err := run(m, Native)
+	return err
+}
+
+// run lowers every read of m in mode, collecting the constants.
+func run(m *llvmir.Module, mode Mode) (*lowering, error) {
 	l := &lowering{m: m, mode: mode, byID: map[string]*Const{}, decls: map[string]string{}}
 	l.lineStarts()
 	l.types = &typeParser{cache: map[string]*ltype{}, bodies: l.structBody}
@@ -154,10 +182,7 @@ func Lower(file string, src []byte, mode Mode) (*Result, error) {
 			}
 		}
 	}
-	if len(l.consts) == 0 {
-		return nil, nil
-	}
-	return &Result{Text: l.write(), Mode: mode, Consts: l.consts}, nil
+	return l, nil
 }
 
 type lowering struct {

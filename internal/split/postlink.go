@@ -1,7 +1,6 @@
 package split
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -276,13 +275,13 @@ func checkInput(m *llvmir.Module, groups []*Group, specConsts bool) error {
 	if err := checkEntryNames(m, groups); err != nil {
 		return err
 	}
-	if deviceif.Has(m.Src) {
+	if deviceif.HasCondCallers(m) {
 		if err := deviceif.CheckConditions(m); err != nil {
 			return err
 		}
 	}
-	if specConsts && bytes.Contains(m.Src, specconst.Marker) {
-		if _, err := specconst.Lower(m.File, m.Src, specconst.Native); err != nil {
+	if specConsts && specconst.Reads(m) {
+		if err := specconst.Check(m); err != nil {
 			return err
 		}
 	}
