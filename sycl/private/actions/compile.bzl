@@ -24,16 +24,9 @@ def _tu_compile(ctx, steps, common, src, mode_flags, ext, mnemonic, what):
     return out
 
 def device_compile(ctx, steps, common, src):
-    """SyclDeviceCompile: clang's SYCL device front end (spir64), to textual IR.
+    """SyclDeviceCompile of src: clang's SYCL device front end (spir64), to textual IR.
 
-    Args:
-      ctx: the rule context.
-      steps: the step list to append to.
-      common: the struct of create_common.
-      src: the source File.
-
-    Returns:
-      The device IR File (.dev.ll), not yet optimised.
+    Returns the device IR File (.dev.ll), not yet optimised (common: create_common's).
     """
     return _tu_compile(ctx, steps, common, src, ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS + list(common.device_flags), ".dev.ll", "SyclDeviceCompile", "device")
 
@@ -42,16 +35,7 @@ def host_compile(ctx, steps, common, src):
 
     The SYCL toolchain's clang runs with the C++ toolchain's flags (common.host_flags:
     compilation mode, --copt, features, PIC), so that -c dbg, -c opt and --copt reach
-    SYCL host objects as they reach cc_library's.
-
-    Args:
-      ctx: the rule context.
-      steps: the step list to append to.
-      common: the struct of create_common.
-      src: the source File.
-
-    Returns:
-      The object File (.o).
+    SYCL host objects as they reach cc_library's. Returns the object File (.o).
     """
     return _tu_compile(ctx, steps, common, src, list(common.host_flags) + ["-Xclang", "-fsycl-is-host", "-c"], ".o", "SyclHostCompile", "host")
 
