@@ -9,6 +9,7 @@ package imagecompile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -295,7 +296,7 @@ func (c *compilation) row(i int) error {
 	base := strings.TrimSuffix(filepath.Base(row[c.code]), filepath.Ext(row[c.code]))
 	compiled := in
 	if compiled, err = c.specConsts(in, base); err != nil {
-		return err
+		return c.imageError(line, row, in, err)
 	}
 	out := pathArg(filepath.Join(c.stage, base+c.kind.Ext))
 	images := Images(c.t, c.tools, out)
@@ -425,6 +426,18 @@ func (c *compilation) imageProps(src string, b []byte) ([]byte, error) {
 		return b, err
 	}
 	return withCompileTarget(src, b, c.t.Name)
+}
+
+// imageError reports an error the lowering found inside the row's image (a file of the
+// split, whose lines are not the user's) at the kernel's source line when the locations
+// file has it, else at the table row, naming the image and its kernels.
+func (c *compilation) imageError(line int, row []string, image string, err error) error {
+	var ie *diag.InputError
+	if !errors.As(err, &ie) || ie.File != image {
+		return err
+	}
+	what, where := describeImage(c.table, line, c.tab, row, c.tools.KernelLocations)
+	return fmt.Errorf("%s: %s (in %s)", where, ie.Msg, what)
 }
 
 // specConsts lowers the specialization constants of a row's module as the target's

@@ -76,3 +76,31 @@ func TestSpecConstsPerTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecConstErrorsNameTheKernel: a read the lowering refuses inside an image (here a
+// kernel that passes no buffer, compiled for an emulation target) is reported at the
+// kernel's source line from the locations file, naming the image and the kernel, not at a
+// line of the image file, which the user never sees.
+func TestSpecConstErrorsNameTheKernel(t *testing.T) {
+	src, err := os.ReadFile("testdata/specconst.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(src), "noundef %buf)", "noundef null)", 1)
+	if bad == string(src) {
+		t.Fatal("the edit did not apply")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "t.table"), []byte("[Code|Properties|Symbols]\na.ll|a.prop|a.sym\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.ll"), []byte(bad), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.sym"), []byte("_ZTS5Scale\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.prop"), []byte("[SYCL/device requirements]\n"), 0o644)
+	locs := filepath.Join(dir, "k.locs")
+	os.WriteFile(locs, []byte("_ZTS5Scale\tapp/scale.cpp:12\n"), 0o644)
+	tools := Tools{LLC: "llc", Binaries: map[string]string{"llvm-spirv": "llvm-spirv"}, KernelLocations: locs}
+	err = Compile(&cli.Env{Stdout: os.Stderr, Stderr: os.Stderr}, filepath.Join(dir, "t.table"), target(t, "pocl_cpu"), tools, filepath.Join(dir, "out"), false)
+	if err == nil || !strings.HasPrefix(err.Error(), "app/scale.cpp:12: ") || !strings.Contains(err.Error(), "is read for emulation") ||
+		!strings.Contains(err.Error(), "(in a.ll (kernel Scale (app/scale.cpp:12)))") {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -9,9 +9,12 @@
 // the front end's LLVM bitcode to OUT, DPC++'s integration header and footer to H and F.
 // The compiler's warnings and errors are printed as it wrote them (file:line:col of the
 // user's source). Exit status: 0 on success, 1 on a compile error or bad input (nothing
-// is written then), 2 on bad usage. Standard input is never read.
+// is written then), 2 on bad usage; a crash inside the library is reported with the TU's
+// name, leaves nothing behind and ends the process with the crash's signal. Standard
+// input is never read.
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/personality.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,6 +30,50 @@
 namespace {
 
 constexpr off_t kMaxSource = 64 << 20;  // 64 MiB: a translation unit, not a data file.
+
+// What the crash handler needs, prepared before the library runs (a handler may only call
+// async-signal-safe functions): where standard error really goes, what the library
+// printed so far, the message naming the TU, and the temporary outputs to remove.
+struct CrashState {
+  int stderr_fd = -1;
+  int captured_fd = -1;
+  std::string message;
+  std::vector<std::string> temporaries;
+};
+CrashState crash;
+
+// OnCrash reports a crash inside DPC++'s compiler library with the TU's name, after what
+// the library printed, removes the temporary outputs, and dies of the same signal (the
+// handler is reset first), so that the build sees a crashed action, not a compile error.
+void OnCrash(int sig) {
+  if (crash.stderr_fd >= 0) {
+    if (crash.captured_fd >= 0 && lseek(crash.captured_fd, 0, SEEK_SET) == 0) {
+      char buf[4096];
+      ssize_t n;
+      while ((n = read(crash.captured_fd, buf, sizeof buf)) > 0) {
+        if (write(crash.stderr_fd, buf, static_cast<size_t>(n)) < 0) break;
+      }
+    }
+    ssize_t written = write(crash.stderr_fd, crash.message.data(), crash.message.size());
+    (void)written;
+  }
+  for (const std::string &t : crash.temporaries) unlink(t.c_str());
+  raise(sig);
+}
+
+// GuardCrashes installs OnCrash for the signals of a crash, reset once taken.
+void GuardCrashes(const std::string &source, int stderr_fd, int captured_fd, std::vector<std::string> temporaries) {
+  crash.stderr_fd = stderr_fd;
+  crash.captured_fd = captured_fd;
+  crash.message = "sycl-jit-fe: " + source + ": DPC++'s compiler library crashed; no output was written\n";
+  crash.temporaries = std::move(temporaries);
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_handler = OnCrash;
+  sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) sigaction(sig, &sa, nullptr);
+}
 
 int Fail(const std::string &msg) {
   std::fprintf(stderr, "sycl-jit-fe: error: %s\n", msg.c_str());
@@ -237,6 +284,9 @@ int main(int argc, char **argv) {
   std::vector<const char *> args;
   for (const std::string &a : args_store) args.push_back(a.c_str());
 
+  std::vector<std::string> temporaries;
+  if (!header.empty()) temporaries = {header + ".tmp", footer + ".tmp"};
+  GuardCrashes(source, saved_stderr >= 0 ? saved_stderr : 2, captured ? fileno(captured) : -1, temporaries);
   rsycl_rtc::InMemoryFile src{source.c_str(), text.c_str()};
   rsycl_rtc::Result r = compile(src, rsycl_rtc::View<rsycl_rtc::InMemoryFile>{nullptr, 0},
                                 rsycl_rtc::View<const char *>{args.data(), args.size()},

@@ -3,7 +3,9 @@
 # (toolchain/dpcpp_jit/sycl-jit-fe over @sycl_dpcpp's libsycl-jit): a syntax error and a
 # missing header reported at their source lines with nothing written; the same bytes from
 # two output roots and source directories; a library that is not DPC++'s refused in one
-# line; and, in a real build, [SYCL/kernel param opt] in the images of a kernel whose
+# line; a crash inside the library reported with the TU's name and nothing left behind;
+# a TU over 64 MiB refused; output paths with odd characters; and, in a real build,
+# [SYCL/kernel param opt] in the images of a kernel whose
 # unused capture DPC++ eliminated (the program then runs only if libsycl skips it); in a
 # real build, a syntax error reported at its line and a kernel's assert (no device
 # library provides __assert_fail) in its source file and kernel.
@@ -76,6 +78,37 @@ code=$?
 set -e
 [ "$code" = 1 ] && grep -q "does not export compileSYCL" "$tmp/err" || { cat "$tmp/err"; fail "a library without compileSYCL: exit $code"; }
 
+# A crash inside the compiler library: the TU named after what the library printed, no
+# output (not even the temporary header and footer), and the crash's signal as the
+# action's end (a stand-in library that prints and then writes through null).
+printf '#include <stdio.h>\nvoid compileSYCL(void) { fprintf(stderr, "inside the library\\n"); *(volatile int *)0 = 1; }\n' >"$tmp/crash.c"
+clang-22 -shared -fPIC "$tmp/crash.c" -o "$tmp/libcrash.so" || fail "building the crashing stand-in library"
+mkdir -p "$tmp/c/out dir"
+set +e
+(cd "$tmp/c" && "$FE" --library="$tmp/libcrash.so" --source="$tmp/a/src/ok.cpp" --output="out dir/c.bc" \
+  --int-header="out dir/c.h" --int-footer="out dir/c.f" </dev/null 2>"$tmp/err")
+code=$?
+set -e
+[ "$code" -gt 128 ] && grep -q "inside the library" "$tmp/err" && grep -q "sycl-jit-fe: $tmp/a/src/ok.cpp: DPC++'s compiler library crashed; no output was written" "$tmp/err" \
+  || { cat "$tmp/err"; fail "a crash in the library: exit $code"; }
+[ -z "$(ls -A "$tmp/c/out dir")" ] || fail "a crash left files: $(ls -A "$tmp/c/out dir")"
+
+# A TU over the front end's size limit (64 MiB): refused naming it, before the library
+# loads; nothing written.
+truncate -s 65M "$tmp/c/huge.cpp"
+set +e
+(cd "$tmp/c" && fe --source=huge.cpp --output="out dir/h.bc") 2>"$tmp/err"
+code=$?
+set -e
+[ "$code" = 1 ] && grep -q "huge.cpp: larger than 64 MiB" "$tmp/err" || { cat "$tmp/err"; fail "a TU of 65 MiB: exit $code"; }
+[ -z "$(ls -A "$tmp/c/out dir")" ] || fail "a refused TU left files"
+
+# Output paths with a space, quotes and a non-ASCII letter: written where asked.
+odd="$tmp/c/out dir/it's \"ö\""
+mkdir -p "$odd"
+(cd "$tmp/a" && fe --source=src/ok.cpp --output="$odd/o.bc" --int-header="$odd/o.h" --int-footer="$odd/o.f" -- -O2) || fail "an output directory with odd characters"
+cmp "$tmp/a/out/ok.bc" "$odd/o.bc" || fail "the device IR differs when written under an odd directory"
+
 # Dead-argument elimination stays on: the images carry DPC++'s [SYCL/kernel param opt].
 props=$(find -L bazel-bin/examples/sycl2020/_sycl/vector_add_test -name '*.prop' | head -1)
 [ -n "$props" ] || fail "no image properties of vector_add_test"
@@ -114,4 +147,4 @@ tools/bazel build "//$pkg:asserts" >"$tmp/b2.log" 2>&1 && fail "//$pkg:asserts b
 grep -q "^$pkg/asserts.cpp: error: device code calls '__assert_fail' (in .*main.*).*-DNDEBUG" "$tmp/b2.log" || { tail -20 "$tmp/b2.log"; fail "the build does not report the kernel's assert in $pkg/asserts.cpp"; }
 tools/bazel build "//$pkg:asserts" --copt=-DNDEBUG >"$tmp/b3.log" 2>&1 || { tail -20 "$tmp/b3.log"; fail "//$pkg:asserts with -DNDEBUG"; }
 
-echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; kernel param opt written; in a build: a syntax error at its line, a kernel's assert in its source and kernel)"
+echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; a library crash named with its TU, nothing left; a 65 MiB TU refused; odd output paths; kernel param opt written; in a build: a syntax error at its line, a kernel's assert in its source and kernel)"
