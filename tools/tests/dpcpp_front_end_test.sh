@@ -78,6 +78,13 @@ code=$?
 set -e
 [ "$code" = 1 ] && grep -q "does not export compileSYCL" "$tmp/err" || { cat "$tmp/err"; fail "a library without compileSYCL: exit $code"; }
 
+# A library that is not there: one line, exit 1, nothing written.
+set +e
+"$FE" --library="$tmp/no/libsycl-jit.so.22.1" --source="$tmp/a/src/ok.cpp" --output="$tmp/n.bc" </dev/null 2>"$tmp/err"
+code=$?
+set -e
+[ "$code" = 1 ] && grep -q "cannot load DPC++'s compiler library" "$tmp/err" && [ ! -e "$tmp/n.bc" ] || { cat "$tmp/err"; fail "a missing library: exit $code"; }
+
 # A crash inside the compiler library: the TU named after what the library printed, no
 # output (not even the temporary header and footer), and the crash's signal as the
 # action's end (a stand-in library that prints and then writes through null).
