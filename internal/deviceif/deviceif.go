@@ -10,7 +10,8 @@
 // target, the one its device configuration's aspects give (DPC++'s DeviceIf design,
 // "Changes to the sycl-post-link tool (AOT)"), and for a JIT target every one it can
 // run, which the runtime chooses among by the device it finds. This package is the
-// feature's one home after propagate's lowering; MaxTested is kernelinfo's.
+// feature's one home after propagate's lowering; its limit is kernelinfo.MaxDeviceIfTested,
+// which the wrapper checks too.
 package deviceif
 
 import (
@@ -24,10 +25,6 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
 )
-
-// MaxTested is the most aspects the conditions of one image may test for JIT variants
-// (2^MaxTested images): kernelinfo's, which the wrapper checks too.
-const MaxTested = kernelinfo.MaxDeviceIfTested
 
 // Has quickly tells whether module text may hold conditional callers.
 func Has(src []byte) bool {

@@ -1,6 +1,7 @@
 package deviceif
 
 import (
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
@@ -9,7 +10,7 @@ import (
 )
 
 // FuzzVariants: any module the reader accepts as an image. Making its device_if variants
-// never panics; every variant reads back and carries its outcome; at most 2^MaxTested.
+// never panics; every variant reads back and carries its outcome; at most 2^kernelinfo.MaxDeviceIfTested.
 func FuzzVariants(f *testing.F) {
 	f.Add([]byte(testutil.DeviceIfTwoTests))
 	f.Add([]byte("define spir_kernel void @k() {\n  ret void\n}\n"))
@@ -28,7 +29,7 @@ func FuzzVariants(f *testing.F) {
 			}
 			return nil
 		})
-		if err == nil && n > 1<<MaxTested {
+		if err == nil && n > 1<<kernelinfo.MaxDeviceIfTested {
 			t.Fatalf("%d variants", n)
 		}
 	})

@@ -67,8 +67,8 @@ func Variants(file string, line int, text []byte, base *props.Registry, emit fun
 	if err != nil || len(tested) == 0 {
 		return false, err
 	}
-	if len(tested) > MaxTested {
-		return false, diag.Errorf(file, line, "the device_if conditions of this kernel's image test %d aspects; every outcome is an image, and at most %d aspects (%d images) are supported", len(tested), MaxTested, 1<<MaxTested)
+	if len(tested) > kernelinfo.MaxDeviceIfTested {
+		return false, diag.Errorf(file, line, "the device_if conditions of this kernel's image test %d aspects; every outcome is an image, and at most %d aspects (%d images) are supported", len(tested), kernelinfo.MaxDeviceIfTested, 1<<kernelinfo.MaxDeviceIfTested)
 	}
 	groups, err := sameModule(m, Outcomes(tested))
 	if err != nil || groups == nil {

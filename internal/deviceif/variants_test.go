@@ -2,6 +2,7 @@ package deviceif
 
 import (
 	"fmt"
+	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"runtime"
 	"strings"
 	"testing"
@@ -97,11 +98,11 @@ func TestVariantsNoConditions(t *testing.T) {
 	}
 }
 
-// TestVariantsLimit: more tested aspects than MaxTested is refused at the kernel's line.
+// TestVariantsLimit: more tested aspects than kernelinfo.MaxDeviceIfTested is refused at the kernel's line.
 func TestVariantsLimit(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("define spir_kernel void @k() {\n  %o = alloca i8, align 1\n  %g = addrspacecast ptr %o to ptr addrspace(4)\n")
-	for a := 0; a <= MaxTested; a++ {
+	for a := 0; a <= kernelinfo.MaxDeviceIfTested; a++ {
 		b.WriteString("  call spir_func void @cc(ptr @on.half, ptr addrspace(4) noundef %g, i32 noundef -1, i32 noundef " + string(rune('0'+a)) + ") #1\n")
 	}
 	b.WriteString(testutil.DeviceIfTwoTests[strings.Index(testutil.DeviceIfTwoTests, "  ret void"):])
@@ -117,12 +118,12 @@ func TestVariantsLimit(t *testing.T) {
 func TestVariantsHoldOneText(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("define spir_kernel void @k() {\n  %o = alloca i8, align 1\n  %g = addrspacecast ptr %o to ptr addrspace(4)\n")
-	for a := 0; a < MaxTested; a++ {
+	for a := 0; a < kernelinfo.MaxDeviceIfTested; a++ {
 		fmt.Fprintf(&b, "  call spir_func void @cc(ptr @on.%d, ptr addrspace(4) noundef %%g, i32 noundef -1, i32 noundef %d) #1\n", a, 5+a)
 	}
 	b.WriteString("  ret void\n}\n")
 	// Each branch is large, so that every outcome's module is large and different.
-	for a := 0; a < MaxTested; a++ {
+	for a := 0; a < kernelinfo.MaxDeviceIfTested; a++ {
 		fmt.Fprintf(&b, "\ndefine internal spir_func void @on.%d(ptr addrspace(4) noundef %%0) {\n", a)
 		for i := 0; i < 2000; i++ {
 			fmt.Fprintf(&b, "  %%v%d = alloca i32, align 4\n", i)
@@ -146,7 +147,7 @@ func TestVariantsHoldOneText(t *testing.T) {
 		n++
 		return nil
 	})
-	if err != nil || !ok || n != 1<<MaxTested {
+	if err != nil || !ok || n != 1<<kernelinfo.MaxDeviceIfTested {
 		t.Fatalf("Variants: %v %v, %d variants", ok, err, n)
 	}
 	// The input and its parse, one specialised text and its parse: a few times the

@@ -9,9 +9,6 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
-// maxTested is the most aspects a JIT image's conditions may test (the aot step's limit).
-const maxTested = kernelinfo.MaxDeviceIfTested
-
 // expandDeviceIf rewrites the device_if variants of JIT images for a runtime that knows
 // nothing of rsycl/device_if (DPC++'s libsycl), which loads the first registered image
 // whose [SYCL/device requirements] its device meets. Each variant image stands for one
@@ -58,8 +55,8 @@ func expandDeviceIf(images []image) ([]image, error) {
 			continue
 		}
 		g := groups[key]
-		if len(g.tested) > maxTested {
-			return nil, diag.Errorf(g.items[0].img.table, g.items[0].img.line, "device_if variants test %d aspects (at most %d)", len(g.tested), maxTested)
+		if len(g.tested) > kernelinfo.MaxDeviceIfTested {
+			return nil, diag.Errorf(g.items[0].img.table, g.items[0].img.line, "device_if variants test %d aspects (at most %d)", len(g.tested), kernelinfo.MaxDeviceIfTested)
 		}
 		var variants []variant
 		for _, it := range g.items {

@@ -1,10 +1,7 @@
 """Steps: the actions layer describes each command as a step; a runner registers them.
 
-register_steps is the production runner (one action per step); the monolithic
-benchmark is another (one shell action).
-
-The production rules register every step as its own action (register_steps); the
-benchmark baseline (//sycl/private/bench:monolithic.bzl) runs the same steps in one.
+register_steps is the production runner (one action per step); the benchmark baseline
+(//tools/bench:monolithic.bzl) is another (the same steps as one shell action).
 """
 
 load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
