@@ -118,8 +118,9 @@ var adapters = map[string]func(p *plan) ([]Step, error){
 }
 
 // Plan returns the commands that turn module in into the image out for target t. The
-// image's extension and descriptor format come from devconfig.AOTTools.
-func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
+// image's extension and descriptor format come from devconfig.AOTTools. spirvExts are
+// SPIR-V extensions llc is to enable (ForLLCSPIRV names those a module needs).
+func Plan(t *devconfig.Target, tools Tools, in, out string, spirvExts ...string) ([]Step, error) {
 	in, out = pathArg(in), pathArg(out)
 	kind, ok := devconfig.LookupAOTTool(t.AOT.Tool)
 	adapter := adapters[t.AOT.Tool]
@@ -139,7 +140,11 @@ func Plan(t *devconfig.Target, tools Tools, in, out string) ([]Step, error) {
 			args := append(append([]string{"-o", spv}, TranslatorArgs...), in)
 			return Step{tools.Translator, args, "spirv-translator", spv, spv != out}
 		}
-		return Step{tools.LLC, []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", spv}, "llc", spv, spv != out}
+		args := []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj"}
+		if len(spirvExts) > 0 {
+			args = append(args, "--spirv-ext=+"+strings.Join(spirvExts, ",+"))
+		}
+		return Step{tools.LLC, append(args, in, "-o", spv), "llc", spv, spv != out}
 	}
 	p.spirvToTool = func(kind string, args ...string) []Step {
 		return []Step{p.toSPIRV(p.spv), {bin, args, kind, out, false}}
@@ -305,7 +310,18 @@ func (c *compilation) row(i int) error {
 			return err
 		}
 	}
-	steps, err := Plan(c.t, c.tools, compiled, out)
+	var exts []string
+	if viaLLCSPIRV(c.t, c.tools) {
+		prepared, e, err := c.llcSPIRV(compiled, base)
+		if err != nil {
+			return c.imageError(line, row, compiled, err)
+		}
+		if prepared != compiled && compiled != in {
+			defer os.Remove(compiled)
+		}
+		compiled, exts = prepared, e
+	}
+	steps, err := Plan(c.t, c.tools, compiled, out, exts...)
 	if err != nil {
 		return diag.Errorf(c.table, line, "%v", err)
 	}

@@ -118,10 +118,16 @@ type Const struct {
 }
 
 // leaf is a scalar element of a constant: its type, value and offset in the constant.
+// An element of an aggregate whose default is undef or poison (the padding fields DPC++'s
+// front end adds to an over-aligned struct) is one leaf of its own type, undef: as
+// DPC++'s pass does, it takes a SpecId that no descriptor reports, is passed to the
+// composite as undef and reads as zero bytes in the defaults.
 type leaf struct {
 	t      *ltype
 	value  string
 	offset int
+	undef  bool
+	depth  int // nesting of an undef element: 1 for a member of the constant's type
 }
 
 // Result is a lowered image.
@@ -260,7 +266,7 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 			name = l.temp()
 		}
 		next := 0
-		l.nativeValue(&b, in.indent, sc, sc.typ, &next, name, in.trailer)
+		l.nativeValue(&b, in.indent, sc, sc.typ, 0, &next, name, in.trailer)
 		text = b.String() + l.store(in, sc, name)
 	case Emulation:
 		if in.bufValue == "null" || in.bufValue == "undef" || in.bufValue == "poison" {
@@ -326,7 +332,7 @@ func (l *lowering) store(in *callInst, sc *Const, v string) string {
 // get fresh names. The walk takes the constant's scalar leaves in order (they are listed
 // depth first, as the walk visits them): *next is the first one not yet read, and its
 // position is its SpecId's offset from the constant's first.
-func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *ltype, next *int, v, trailer string) {
+func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *ltype, depth int, next *int, v, trailer string) {
 	if t.scalar != "" {
 		lf := sc.leaves[*next]
 		id := sc.ID + uint32(*next)
@@ -339,8 +345,14 @@ func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *
 	var args, types []string
 	for i := 0; i < t.n(); i++ {
 		e := t.element(i)
+		if lf := sc.leaves[*next]; lf.undef && lf.depth == depth+1 {
+			*next++ // its SpecId is taken, and reported nowhere
+			args = append(args, e.typeText()+" undef")
+			types = append(types, e.typeText())
+			continue
+		}
 		ev := l.temp()
-		l.nativeValue(b, indent, sc, e, next, ev, "")
+		l.nativeValue(b, indent, sc, e, depth+1, next, ev, "")
 		args = append(args, e.typeText()+" "+ev)
 		types = append(types, e.typeText())
 	}
@@ -381,11 +393,14 @@ func (l *lowering) constant(c llvmir.Call, in *callInst) (*Const, error) {
 		return sc, nil
 	}
 	sc := &Const{SymID: sym, Type: t.typeText(), Size: t.allocSize(), Default: def, typ: t, native: l.mode == Native}
-	if sc.leaves, err = l.leaves(t, def, 0); err != nil {
+	if sc.leaves, err = l.leaves(t, def, 0, 0); err != nil {
 		return nil, l.errorf(c.Line, "specialization constant %q: default %s: %v", sym, def, err)
 	}
 	sc.bytes = make([]byte, sc.Size)
 	for _, lf := range sc.leaves {
+		if lf.undef {
+			continue // zero bytes
+		}
 		b, err := encode(lf.t.scalar, lf.value)
 		if err != nil {
 			return nil, l.errorf(c.Line, "specialization constant %q: default %s %s: %v", sym, lf.t.text, lf.value, err)
@@ -414,11 +429,16 @@ func (l *lowering) constant(c llvmir.Call, in *callInst) (*Const, error) {
 	return sc, nil
 }
 
-// leaves lists the scalar elements of constant text v of type t (zeroinitializer,
-// undef and poison read as zeros), at their offsets from base.
-func (l *lowering) leaves(t *ltype, v string, base int) ([]leaf, error) {
+// leaves lists the scalar elements of constant text v of type t at their offsets from
+// base (zeroinitializer reads as zeros; so do undef and poison as the whole constant),
+// an undef or poison element of an aggregate as one undef leaf; depth is t's nesting in
+// the constant's type.
+func (l *lowering) leaves(t *ltype, v string, base, depth int) ([]leaf, error) {
 	v = strings.TrimSpace(v)
 	isZero := v == "zeroinitializer" || v == "undef" || v == "poison"
+	if depth > 0 && (v == "undef" || v == "poison") {
+		return []leaf{{t: t, value: "undef", offset: base, undef: true, depth: depth}}, nil
+	}
 	if t.scalar != "" {
 		if isZero {
 			v = zero(t.scalar)
@@ -456,7 +476,7 @@ func (l *lowering) leaves(t *ltype, v string, base int) ([]leaf, error) {
 			}
 			ev = rest
 		}
-		ls, err := l.leaves(e, ev, base+t.offset(i))
+		ls, err := l.leaves(e, ev, base+t.offset(i), depth+1)
 		if err != nil {
 			return nil, err
 		}
@@ -541,7 +561,7 @@ func (l *lowering) defaultValue(c llvmir.Call, arg string, t *ltype) (string, er
 	if err != nil {
 		return "", l.errorf(g.Line, "@%s: %v", name, err)
 	}
-	if ft.typeText() != t.typeText() && ft.text != t.text {
+	if !sameLayout(ft, t) {
 		return "", l.errorf(g.Line, "@%s: its value %q is not of the type read, %s", name, strings.TrimSpace(fields[0]), t.typeText())
 	}
 	v = strings.TrimSpace(v)
@@ -549,6 +569,28 @@ func (l *lowering) defaultValue(c llvmir.Call, arg string, t *ltype) (string, er
 		return zeroText(t), nil
 	}
 	return v, nil
+}
+
+// sameLayout tells whether two types are the same type up to struct names: DPC++'s front
+// end may write a default as a literal struct ({ float, i32, i8 } { ... }) where the
+// read names the struct (%struct.user_defined_type), and LLVM takes either for the other.
+func sameLayout(a, b *ltype) bool {
+	if a == b || a.typeText() == b.typeText() {
+		return true
+	}
+	if a.scalar != b.scalar || a.array != b.array || a.vector != b.vector || a.packed != b.packed ||
+		a.count != b.count || len(a.elems) != len(b.elems) {
+		return false
+	}
+	if a.scalar != "" {
+		return true
+	}
+	for i := range a.elems {
+		if !sameLayout(a.elems[i], b.elems[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // zeroText is the zero of a type as a constant operand.
@@ -651,16 +693,47 @@ func (sc *Const) triples() []uint32 {
 		}
 		return t
 	}
-	var t []uint32
-	end := 0
-	for i, lf := range sc.leaves {
-		t = append(t, sc.ID+uint32(i), uint32(lf.offset), uint32(lf.t.size))
-		end = lf.offset + lf.t.size
+	d := descriptor{sc: sc}
+	offset := 0
+	d.walk(sc.typ, 0, &offset)
+	return d.out
+}
+
+// descriptor walks a native constant's type as DPC++'s pass does to describe it: a
+// triple per scalar leaf, none for an undef element (whose SpecId is still taken; the
+// offset does not move past it), and after each struct whose last element ends before
+// its size, a padding triple for the rest.
+type descriptor struct {
+	sc   *Const
+	next int // the next leaf
+	out  []uint32
+}
+
+func (d *descriptor) walk(t *ltype, depth int, offset *int) {
+	if lf := d.sc.leaves[d.next]; lf.undef && lf.depth == depth {
+		d.next++
+		return
 	}
-	if end < sc.Size && sc.typ.scalar == "" {
-		t = append(t, PaddingID, uint32(end), uint32(sc.Size-end))
+	switch {
+	case t.scalar != "":
+		d.out = append(d.out, d.sc.ID+uint32(d.next), uint32(*offset), uint32(t.size))
+		d.next++
+		*offset += t.size
+	case t.array || t.vector:
+		for i := 0; i < t.count; i++ {
+			d.walk(t.elems[0], depth+1, offset)
+		}
+	default:
+		base, local := *offset, *offset
+		for i, e := range t.elems {
+			local = base + t.offsets[i]
+			d.walk(e, depth+1, &local)
+		}
+		if pad := base + t.allocSize() - local; pad > 0 {
+			d.out = append(d.out, PaddingID, uint32(local), uint32(pad))
+		}
+		*offset = base + t.allocSize()
 	}
-	return t
 }
 
 // AddProps adds the image's specialization-constant property sets to reg.

@@ -1,0 +1,128 @@
+package imagecompile
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+
+	"github.com/rules-sycl/rules_sycl/internal/devconfig"
+	"github.com/rules-sycl/rules_sycl/internal/diag"
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
+)
+
+// FunctionPointers is the SPIR-V extension llc's SPIR-V back end needs for a module that
+// calls through a pointer or keeps a function's address in a global (a vtable): without
+// it llc refuses ("An indirect call is encountered but SPIR-V without extensions does
+// not support it"). DPC++'s llvm-spirv has it in its list (TranslatorArgs).
+const FunctionPointers = "SPV_INTEL_function_pointers"
+
+// viaLLCSPIRV says whether target t's images start as SPIR-V written by llc (not by a
+// toolchain's llvm-spirv, and not NVPTX or AMDGCN code).
+func viaLLCSPIRV(t *devconfig.Target, tools Tools) bool {
+	f, ok := devconfig.LookupFamily(t.Triple)
+	return ok && f.SPIRV && tools.Translator == ""
+}
+
+// ForLLCSPIRV prepares module text src (file names it in errors) for llc-22's SPIR-V
+// back end. It returns the extensions the module needs (FunctionPointers) and, where
+// the module has one, a text whose global initializers hold no undef or poison (each
+// becomes zeroinitializer, a value undef may take): llc aborts on a global whose
+// initializer has an undef aggregate member ("unable to translate instruction: call
+// llvm.spv.const.composite"), such as the padding field DPC++'s front end adds to an
+// over-aligned struct, in the specialization_id of a specialization constant among
+// others. fixed is nil when the text needs no change.
+func ForLLCSPIRV(file string, src []byte) (fixed []byte, exts []string, err error) {
+	m, err := llvmir.Parse(file, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	if needsFunctionPointers(m) {
+		exts = append(exts, FunctionPointers)
+	}
+	var edits []span
+	for _, g := range m.Globals {
+		if g.Kind != "global" && g.Kind != "constant" {
+			continue
+		}
+		edits = append(edits, undefTokens(src, g.Span.Start, g.Span.End)...)
+	}
+	if len(edits) == 0 {
+		return nil, exts, nil
+	}
+	var b bytes.Buffer
+	b.Grow(len(src) + 16*len(edits))
+	at := 0
+	for _, e := range edits {
+		b.Write(src[at:e.start])
+		b.WriteString("zeroinitializer")
+		at = e.end
+	}
+	b.Write(src[at:])
+	return b.Bytes(), exts, nil
+}
+
+// needsFunctionPointers: a call through a pointer, or a global whose initializer holds a
+// function's address.
+func needsFunctionPointers(m *llvmir.Module) bool {
+	funcs := map[string]bool{}
+	for _, f := range m.Funcs {
+		if f.IndirectCalls > 0 {
+			return true
+		}
+		funcs[f.Name] = true
+	}
+	for _, g := range m.Globals {
+		for _, name := range g.Types.Globals {
+			if funcs[name] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type span struct{ start, end int }
+
+// undefTokens are the undef and poison words of src[start:end] outside c"..." strings:
+// a word preceded by a space and followed by a delimiter (an @undef name is not one).
+func undefTokens(src []byte, start, end int) []span {
+	var out []span
+	inString := false
+	for i := start; i < end; i++ {
+		c := src[i]
+		if c == '"' {
+			inString = !inString
+			continue
+		}
+		if inString || c != ' ' {
+			continue
+		}
+		for _, w := range []string{"undef", "poison"} {
+			j := i + 1 + len(w)
+			if j <= end && string(src[i+1:j]) == w && (j == end || bytes.IndexByte([]byte(",}]> \n"), src[j]) >= 0) {
+				out = append(out, span{i + 1, j})
+			}
+		}
+	}
+	return out
+}
+
+// llcSPIRV stages the module at in for llc's SPIR-V back end when it needs a change
+// (ForLLCSPIRV) and returns the file llc reads and the extensions to enable. A dry run
+// stages nothing: it plans on the input as it is, with the extensions it needs.
+func (c *compilation) llcSPIRV(in, base string) (string, []string, error) {
+	src, err := mapfile.ReadInput(in)
+	if err != nil {
+		return in, nil, nil // an unreadable module is llc's error to report
+	}
+	fixed, exts, err := ForLLCSPIRV(in, src)
+	if err != nil || fixed == nil || c.dryRun {
+		return in, exts, nil // a module the parser refuses is llc's to report
+	}
+	staged := filepath.Join(c.stage, base+".llc.ll")
+	if err := os.WriteFile(staged, fixed, 0o644); err != nil {
+		return "", nil, diag.Errorf(in, 0, "cannot stage the module for llc: %v", err)
+	}
+	return staged, exts, nil
+}
