@@ -329,3 +329,47 @@ func TestTypeBounds(t *testing.T) {
 		t.Errorf("4 MiB: %v", err)
 	}
 }
+
+// TestPaddedComposites: an undef member (DPC++'s padding field of an over-aligned
+// struct) takes a SpecId, is passed to the composite as undef and has no descriptor; a
+// member struct's tail padding and the struct's own get padding triples, as DPC++'s
+// pass writes them; a default written as a literal struct of the read type's layout is
+// accepted; the defaults blob has zeros for the padding.
+func TestPaddedComposites(t *testing.T) {
+	r := lowerFile(t, "padded", Native)
+	reg := &props.Registry{}
+	r.AddProps(reg)
+	checkTriples(t, reg.Set(SetName), "uidU__", []uint32{0, 0, 4, 1, 4, 4, 2, 8, 1, PaddingID, 9, 3})
+	checkTriples(t, reg.Set(SetName), "uidO__", []uint32{
+		3, 0, 1, // i8
+		4, 4, 4, 5, 8, 1, PaddingID, 9, 3, // %struct.T and its tail padding
+		6, 12, 2, 7, 14, 2, 8, 16, 2, 9, 18, 2, // [2 x [2 x i16]]; SpecId 10 is the undef [44 x i8]
+		PaddingID, 20, 44,
+	})
+	for _, want := range []string{
+		"call %struct.Over @_Z29__spirv_SpecConstantCompositeastruct.TA2_A2_sA44_a_Rstruct.Over(i8 %spec.const.",
+		"[44 x i8] undef)",
+		"call [2 x [2 x i16]] @_Z29__spirv_SpecConstantCompositeA2_sA2_s_RA2_A2_s(",
+	} {
+		if !strings.Contains(string(r.Text), want) {
+			t.Errorf("native output lacks %q", want)
+		}
+	}
+	if strings.Contains(string(r.Text), "i32 11,") {
+		t.Errorf("SpecIds go past 10: the undef member took one per byte")
+	}
+	all, _ := reg.Set(DefaultsSetName).Get("all")
+	want := make([]byte, 12+64)
+	binary.LittleEndian.PutUint32(want[0:], math.Float32bits(1.5))
+	want[4], want[8] = 7, 113
+	want[12], want[12+8] = 122, 9
+	binary.LittleEndian.PutUint32(want[12+4:], 0xfffffffe)
+	for i, v := range []uint16{1, 2, 3, 4} {
+		binary.LittleEndian.PutUint16(want[12+12+2*i:], v)
+	}
+	if !bytes.Equal(all.Bytes, want) {
+		t.Errorf("default blob\n got %x\nwant %x", all.Bytes, want)
+	}
+	lowerFile(t, "padded", Emulation)
+	lowerFile(t, "padded", Defaults)
+}

@@ -1,0 +1,119 @@
+package imagecompile
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/testutil"
+)
+
+const llcHeader = `target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64-G1"
+target triple = "spir64-unknown-unknown"
+`
+
+// An over-aligned struct's padding field (undef, as DPC++'s front end writes it) in a
+// global initializer, a string that spells " undef," and a global named @undef.
+const undefGlobals = llcHeader + `%struct.P = type { i8, [3 x i8] }
+@p = internal addrspace(1) constant %struct.P { i8 1, [3 x i8] undef }, align 4
+@q = internal addrspace(1) global [2 x i32] poison, align 4
+@s = private unnamed_addr addrspace(1) constant [8 x i8] c" undef,\00", align 1
+@undef = internal addrspace(1) global i32 5, align 4
+
+define spir_kernel void @K(ptr addrspace(1) %out) {
+entry:
+  %v = load i8, ptr addrspace(1) @p, align 4
+  %w = load i8, ptr addrspace(1) @s, align 1
+  %u = load i32, ptr addrspace(1) @undef, align 4
+  %x = add i8 %v, %w
+  store i8 %x, ptr addrspace(1) %out, align 1
+  %y = insertvalue { i32, i32 } undef, i32 %u, 0
+  ret void
+}
+`
+
+// A kernel that calls through a function pointer kept in a table.
+const indirectCall = llcHeader + `@table = internal addrspace(1) constant [1 x ptr] [ptr @twice], align 8
+
+define internal spir_func i32 @twice(i32 %x) {
+  %r = shl i32 %x, 1
+  ret i32 %r
+}
+
+define spir_kernel void @K(ptr addrspace(1) %out) {
+entry:
+  %f = load ptr, ptr addrspace(1) @table, align 8
+  %r = call spir_func i32 %f(i32 21)
+  store i32 %r, ptr addrspace(1) %out, align 4
+  ret void
+}
+`
+
+func TestForLLCSPIRV(t *testing.T) {
+	fixed, exts, err := ForLLCSPIRV("u.ll", []byte(undefGlobals))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(exts) != 0 {
+		t.Errorf("extensions %v for a module without function pointers", exts)
+	}
+	for _, want := range []string{
+		"constant %struct.P { i8 1, [3 x i8] zeroinitializer }, align 4",
+		"global [2 x i32] zeroinitializer, align 4",
+		`c" undef,\00"`,
+		"@undef = internal addrspace(1) global i32 5",
+		"insertvalue { i32, i32 } undef, i32 %u, 0", // instructions are left alone
+	} {
+		if !bytes.Contains(fixed, []byte(want)) {
+			t.Errorf("prepared module lacks %q:\n%s", want, fixed)
+		}
+	}
+	fixed, exts, err = ForLLCSPIRV("i.ll", []byte(indirectCall))
+	if err != nil || fixed != nil || len(exts) != 1 || exts[0] != FunctionPointers {
+		t.Errorf("indirect call: fixed=%v exts=%v err=%v", fixed != nil, exts, err)
+	}
+	// A table of function addresses alone needs the extension too.
+	table := strings.Replace(indirectCall, "%r = call spir_func i32 %f(i32 21)", "%r = ptrtoint ptr %f to i32", 1)
+	if _, exts, _ := ForLLCSPIRV("t.ll", []byte(table)); len(exts) != 1 {
+		t.Errorf("function table: extensions %v", exts)
+	}
+}
+
+// TestLLCSPIRVQuirksWithLLC: both modules compile for spir64 with the real llc (each
+// fails without the preparation: an abort, and a refused indirect call).
+func TestLLCSPIRVQuirksWithLLC(t *testing.T) {
+	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc")}
+	if tools.LLC == "" {
+		t.Skip("llc-22 not found")
+	}
+	for _, tc := range []struct{ name, src, want string }{
+		{"undef", undefGlobals, ""},
+		{"indirect", indirectCall, "FunctionPointersINTEL"},
+	} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "t.table"), []byte("[Code|Symbols]\na.ll|a.sym\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "a.ll"), []byte(tc.src), 0o644)
+		os.WriteFile(filepath.Join(dir, "a.sym"), []byte("K\n"), 0o644)
+		out := filepath.Join(dir, "out")
+		var log bytes.Buffer
+		if err := Compile(&cli.Env{Stdout: &log, Stderr: &log}, filepath.Join(dir, "t.table"), target(t, "spir64"), tools, out, false); err != nil {
+			t.Fatalf("%s: %v\n%s", tc.name, err, log.String())
+		}
+		entries, _ := os.ReadDir(out)
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".ll") {
+				t.Errorf("%s: staged file %s left in the output", tc.name, e.Name())
+			}
+		}
+		if dis := testutil.Tool("", "spirv-dis"); dis != "" && tc.want != "" {
+			text, err := exec.Command(dis, filepath.Join(out, "a.spv")).CombinedOutput()
+			if err != nil || !strings.Contains(string(text), tc.want) {
+				t.Errorf("%s: image lacks %s: %v\n%s", tc.name, tc.want, err, text)
+			}
+		}
+	}
+}
