@@ -128,8 +128,8 @@ def _include_flags(ctx, cc):
 
 # Options of DPC++'s driver that users copy from their icpx command lines. The device
 # front end takes -fsycl-*/-fno-sycl-* options (dead-argument elimination, id queries,
-# virtual functions, ...); the host compiler rejects them, so they reach the device
-# compile only. Those the build expresses otherwise are refused at the BUILD line.
+# ...) and its own front-end options after -Xclang (-Xclang -fsycl-allow-virtual-functions);
+# the host compiler rejects them, so they reach the device compile only. Those the build expresses otherwise are refused at the BUILD line.
 _DRIVER_OPTIONS_ELSEWHERE = {
     "-fsycl-targets": "targets = [...] (or --@rules_sycl//sycl:targets)",
     "-fsycl-device-code-split": "device_code_split = \"per_kernel\" | \"per_source\" | \"off\" | \"auto\" on the binary (or --@rules_sycl//sycl:device_code_split)",
@@ -149,15 +149,27 @@ def split_copts(ctx):
       (list of string, list of string).
     """
     both, device = [], []
-    for c in ctx.attr.copts:
+    copts = ctx.attr.copts
+    after_xclang = False
+    for i, c in enumerate(copts):
+        if after_xclang:
+            after_xclang = False
+            continue
         name = c.split("=", 1)[0]
         if name in _DRIVER_OPTIONS_ELSEWHERE:
             fail("copts: %s is a DPC++ driver option that the build expresses otherwise; write %s" % (c, _DRIVER_OPTIONS_ELSEWHERE[name]), attr = "copts")
         if c.startswith("-fsycl-") or c.startswith("-fno-sycl-"):
             device.append(c)
+        elif c == "-Xclang" and i + 1 < len(copts) and _is_sycl_option(copts[i + 1]):
+            # A front-end option of DPC++'s (-Xclang -fsycl-allow-virtual-functions).
+            device += [c, copts[i + 1]]
+            after_xclang = True
         else:
             both.append(c)
     return both, device
+
+def _is_sycl_option(c):
+    return c.startswith("-fsycl-") or c.startswith("-fno-sycl-")
 
 def create_common(ctx, traits, devices_config):
     """Gathers what every action of a SYCL target needs, once.
