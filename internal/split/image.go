@@ -379,7 +379,11 @@ func DeviceGlobals(m *llvmir.Module, globals []*llvmir.Global) ([]DeviceGlobal, 
 		if err != nil {
 			return nil, diag.Errorf(m.File, g.Line, "@%s: \"sycl-device-global-size\"=%q is not a size", g.Name, size)
 		}
-		scope, has := globalAttr(m, g, "device_image_scope")
+		// DPC++'s property attribute; older headers spelled it device_image_scope.
+		scope, has := globalAttr(m, g, "sycl-device-image-scope")
+		if !has {
+			scope, has = globalAttr(m, g, "device_image_scope")
+		}
 		out = append(out, DeviceGlobal{ID: id, Size: uint32(n), ImageScope: has && scope != "false", Global: g})
 	}
 	return out, nil

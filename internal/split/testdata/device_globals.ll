@@ -2,8 +2,8 @@
 ; RUN: -split=source -device-globals
 ; [SYCL/device globals]: each image lists the device_global variables it holds (DPC++'s
 ; "sycl-unique-id" and "sycl-device-global-size" attributes) by unique ID, with their
-; size and a device_image_scope flag ("device_image_scope" without a value or with any
-; value but "false"). @not_dg has a unique ID but no size: not a device global.
+; size and a device_image_scope flag (DPC++'s "sycl-device-image-scope", or the older
+; "device_image_scope", without a value or with any value but "false"). @not_dg has a unique ID but no size: not a device global.
 ; @scoped is used by KB only, so per-kernel images may hold it.
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64-G1"
 target triple = "spir64-unknown-unknown"
@@ -37,6 +37,6 @@ entry:
 }
 
 attributes #0 = { "sycl-unique-id"="1a2b3c4d5e6f7081____ZL7counter" "device_image_scope"="false" "sycl-device-global-size"="4" }
-attributes #1 = { "sycl-unique-id"="8f7e6d5c4b3a2910____ZL6scoped" "device_image_scope" "sycl-device-global-size"="8" }
+attributes #1 = { "sycl-unique-id"="8f7e6d5c4b3a2910____ZL6scoped" "sycl-device-image-scope" "sycl-device-global-size"="8" }
 attributes #2 = { "sycl-unique-id"="0000000000000000____ZL6not_dg" }
 attributes #3 = { "sycl-module-id"="dg.cpp" }
