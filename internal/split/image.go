@@ -112,46 +112,6 @@ func NewExtractor(m *llvmir.Module, text io.ReaderAt) *Extractor {
 	return e
 }
 
-// internalize picks the definitions of c that an image gives internal linkage, as
-// sycl-post-link's clean-up (LLVM's InternalizePass) does after the split: every
-// function but the image's entry points and the "indirectly-callable" and
-// "referenced-indirectly" ones, unless it is local already or shares its comdat with
-// another member of the image (InternalizePass keeps such a comdat, as
-// "nodeduplicate", when no member is external; rules_sycl leaves those functions
-// alone).
-func (e *Extractor) internalize(c *llvmir.Contents, entries []*llvmir.Function) {
-	entry := make(map[*llvmir.Function]bool, len(entries))
-	for _, f := range entries {
-		entry[f] = true
-	}
-	comdatSize := map[string]int{}
-	for f := range c.Funcs {
-		if f.Comdat != "" {
-			comdatSize[f.Comdat]++
-		}
-	}
-	for g := range c.Globals {
-		if g.Comdat != "" {
-			comdatSize[g.Comdat]++
-		}
-	}
-	c.Internal = map[*llvmir.Function]bool{}
-	for f := range c.Funcs {
-		if f.Decl || entry[f] || (f.Comdat != "" && comdatSize[f.Comdat] > 1) {
-			continue
-		}
-		if _, ok := e.m.FnAttr(f, "indirectly-callable"); ok {
-			continue
-		}
-		if _, ok := e.m.FnAttr(f, "referenced-indirectly"); ok {
-			continue
-		}
-		if !f.Local {
-			c.Internal[f] = true
-		}
-	}
-}
-
 // Image extracts group g.
 func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	var c *llvmir.Contents
@@ -161,7 +121,6 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	} else {
 		c = e.Closure(g.Entries)
 	}
-	e.internalize(c, g.Entries)
 	funcs := e.FuncsInOrder(c)
 	img := &Image{Group: g, Text: e.Module(c)}
 	img.Reqs = kernelinfo.ComputeRequirements(e.m, withBodies(c, funcs), g.Entries)

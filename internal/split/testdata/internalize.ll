@@ -1,8 +1,10 @@
-; Each image's clean-up after the split, as sycl-post-link's: functions other than the
-; image's entry points get internal linkage (a SYCL_EXTERNAL function too, in the images
-; that only call it), a one-member comdat goes with it, a comdat shared with a global
-; keeps its function external, and @llvm.used is erased: what it named stays only where
-; an entry point reaches it (the used declaration @still_used; not @not_used).
+; Each image's clean-up after the split, as sycl-post-link's without
+; -allow-device-image-dependencies (GlobalDCE, no InternalizePass): every function keeps
+; its linkage, preemption, visibility and comdat (a SYCL_EXTERNAL function, a plain one,
+; a linkonce_odr hidden one in its own comdat, one whose comdat it shares with a global),
+; as DPC++'s one-kernel-per-module.ll and basic-module-split.ll check; and @llvm.used is
+; erased: what it named stays only where an entry point reaches it (the used declaration
+; @still_used; not @not_used).
 ; RUN: -split=source
 ; RUN: -split=kernel
 ; RUN: -split=kernel -emit-only-kernels-as-entry-points
