@@ -111,6 +111,7 @@ type Const struct {
 	// Pad is the padding after the constant in the emulation buffer.
 	Pad     int
 	Default string // the default's LLVM constant text
+	defType string // its type (the read type, or another of the same values' offsets)
 	typ     *ltype
 	leaves  []leaf
 	bytes   []byte
@@ -267,7 +268,7 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 		}
 		next := 0
 		l.nativeValue(&b, in.indent, sc, sc.typ, 0, &next, name, in.trailer)
-		text = b.String() + l.store(in, sc, name)
+		text = b.String() + l.store(in, sc, sc.Type, name)
 	case Emulation:
 		if in.bufValue == "null" || in.bufValue == "undef" || in.bufValue == "poison" {
 			return l.errorf(c.Line, "in %s: specialization constant %q is read for emulation (an AOT, NVPTX or AMDGCN image), but the kernel passes no specialization-constant buffer (%s): only DPC++'s front end, compiling for this target, passes one; device code from upstream clang (rsycl) or compiled for SPIR-V's native constants reads specialization constants on JIT SPIR-V targets only (spir64, intel_cpu)", f.Name, sc.SymID, in.bufValue)
@@ -279,10 +280,10 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 		}
 		text = fmt.Sprintf("%s%s = getelementptr i8, %s %s, i32 %d\n%s%s = load %s, %s %s, align %d%s\n",
 			in.indent, gep, in.bufType, in.bufValue, sc.Offset,
-			in.indent, name, sc.Type, in.bufType, gep, sc.typ.align, in.trailer) + l.store(in, sc, name)
+			in.indent, name, sc.Type, in.bufType, gep, sc.typ.align, in.trailer) + l.store(in, sc, sc.Type, name)
 	case Defaults:
 		if in.sret != "" {
-			text = l.store(in, sc, sc.Default)
+			text = l.store(in, sc, sc.defType, sc.Default)
 		} else {
 			// Text cannot rename the call's uses: its result becomes the default through a
 			// select of equal arms, which any optimiser folds.
@@ -318,12 +319,13 @@ func (l *lowering) temp() string {
 	return fmt.Sprintf("%%spec.const.%d", l.tmp)
 }
 
-// store writes value v to a read's sret pointer ("" when the read returns it).
-func (l *lowering) store(in *callInst, sc *Const, v string) string {
+// store writes value v of type typ to a read's sret pointer ("" when the read returns
+// it).
+func (l *lowering) store(in *callInst, sc *Const, typ, v string) string {
 	if in.sret == "" {
 		return ""
 	}
-	return fmt.Sprintf("%sstore %s %s, %s, align %d%s\n", in.indent, sc.Type, v, in.sret, sc.typ.align, in.trailer)
+	return fmt.Sprintf("%sstore %s %s, %s, align %d%s\n", in.indent, typ, v, in.sret, sc.typ.align, in.trailer)
 }
 
 // nativeValue writes the __spirv_SpecConstant reads of a constant's leaves and the
@@ -382,7 +384,7 @@ func (l *lowering) constant(c llvmir.Call, in *callInst) (*Const, error) {
 	if err != nil {
 		return nil, l.errorf(c.Line, "specialization constant %q: %v", sym, err)
 	}
-	def, err := l.defaultValue(c, in.args[1], t)
+	def, ft, err := l.defaultValue(c, in.args[1], t)
 	if err != nil {
 		return nil, err
 	}
@@ -392,9 +394,12 @@ func (l *lowering) constant(c llvmir.Call, in *callInst) (*Const, error) {
 		}
 		return sc, nil
 	}
-	sc := &Const{SymID: sym, Type: t.typeText(), Size: t.allocSize(), Default: def, typ: t, native: l.mode == Native}
-	if sc.leaves, err = l.leaves(t, def, 0, 0); err != nil {
+	sc := &Const{SymID: sym, Type: t.typeText(), Size: t.allocSize(), Default: def, defType: ft.typeText(), typ: t, native: l.mode == Native}
+	if sc.leaves, err = l.typeLeaves(t, ft, def); err != nil {
 		return nil, l.errorf(c.Line, "specialization constant %q: default %s: %v", sym, def, err)
+	}
+	if l.mode == Defaults && in.sret == "" && sc.defType != sc.Type {
+		return nil, l.errorf(c.Line, "specialization constant %q: its default is a %s, but the read returns a %s by value", sym, sc.defType, sc.Type)
 	}
 	sc.bytes = make([]byte, sc.Size)
 	for _, lf := range sc.leaves {
@@ -485,6 +490,55 @@ func (l *lowering) leaves(t *ltype, v string, base, depth int) ([]leaf, error) {
 	return out, nil
 }
 
+// typeLeaves lists the leaves of a constant of type t whose default def is written as a
+// constant of type ft, as DPC++'s pass matches them: by offset. The default's defined
+// scalars are placed at their offsets in t; an element of t at whose offset the default
+// defines nothing (the padding fields DPC++'s front end adds to the type read, which
+// a literal-struct default lacks, or an undef member) is an undef leaf.
+func (l *lowering) typeLeaves(t, ft *ltype, def string) ([]leaf, error) {
+	dl, err := l.leaves(ft, def, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	defs := make(map[int]leaf, len(dl))
+	for _, lf := range dl {
+		if !lf.undef {
+			if _, dup := defs[lf.offset]; !dup {
+				defs[lf.offset] = lf
+			}
+		}
+	}
+	return place(t, 0, 0, defs)
+}
+
+// place walks type t at offset base (nesting depth) taking its scalars from defs.
+func place(t *ltype, base, depth int, defs map[int]leaf) ([]leaf, error) {
+	if t.scalar != "" {
+		d, ok := defs[base]
+		if !ok {
+			return []leaf{{t: t, value: zero(t.scalar), offset: base}}, nil // an undef default
+		}
+		if d.t.scalar != t.scalar {
+			return nil, fmt.Errorf("its value at offset %d is %s, where the type read has %s", base, d.t.scalar, t.scalar)
+		}
+		return []leaf{{t: t, value: d.value, offset: base}}, nil
+	}
+	var out []leaf
+	for i := 0; i < t.n(); i++ {
+		e, off := t.element(i), base+t.offset(i)
+		if _, ok := defs[off]; !ok {
+			out = append(out, leaf{t: e, value: "undef", offset: off, undef: true, depth: depth + 1})
+			continue
+		}
+		ls, err := place(e, off, depth+1, defs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ls...)
+	}
+	return out, nil
+}
+
 // stringLeaves reads a c"..." array constant.
 func (l *lowering) stringLeaves(t *ltype, v string, base int) ([]leaf, error) {
 	if t.elems[0].scalar != "i8" {
@@ -513,17 +567,17 @@ func (l *lowering) stringLeaves(t *ltype, v string, base int) ([]leaf, error) {
 // defaultValue is the default of a read: the first field of the specialization_id
 // global the second argument points at, as written ("zeroinitializer" for a zero
 // initializer or a null pointer).
-func (l *lowering) defaultValue(c llvmir.Call, arg string, t *ltype) (string, error) {
+func (l *lowering) defaultValue(c llvmir.Call, arg string, t *ltype) (string, *ltype, error) {
 	name := firstGlobal(arg)
 	if name == "" {
 		if strings.HasSuffix(strings.TrimSpace(arg), "null") {
-			return zeroText(t), nil
+			return zeroText(t), t, nil
 		}
-		return "", l.errorf(c.Line, "call of @%s: its second argument names no specialization_id: %s", c.Callee, arg)
+		return "", nil, l.errorf(c.Line, "call of @%s: its second argument names no specialization_id: %s", c.Callee, arg)
 	}
 	g := l.m.Global(name)
 	if g == nil {
-		return "", l.errorf(c.Line, "call of @%s: @%s is not defined", c.Callee, name)
+		return "", nil, l.errorf(c.Line, "call of @%s: @%s is not defined", c.Callee, name)
 	}
 	text := string(l.m.Src[g.Span.Start:g.Span.End])
 	if i := strings.IndexByte(text, '\n'); i >= 0 {
@@ -535,62 +589,37 @@ func (l *lowering) defaultValue(c llvmir.Call, arg string, t *ltype) (string, er
 		kw = strings.Index(text, " global ")
 	}
 	if kw < 0 {
-		return "", l.errorf(g.Line, "@%s, the default of a specialization constant, has no initializer", name)
+		return "", nil, l.errorf(g.Line, "@%s, the default of a specialization constant, has no initializer", name)
 	}
 	body := text[kw+1:]
 	body = body[strings.IndexByte(body, ' ')+1:]
 	_, rest, err := l.types.parse(body)
 	if err != nil {
-		return "", l.errorf(g.Line, "@%s: %v", name, err)
+		return "", nil, l.errorf(g.Line, "@%s: %v", name, err)
 	}
 	init := strings.TrimSpace(rest)
 	if f := splitTop(init); len(f) > 0 {
 		init = f[0] // drop ", align N" and the like
 	}
 	if init == "zeroinitializer" {
-		return zeroText(t), nil
+		return zeroText(t), t, nil
 	}
 	if !strings.HasPrefix(init, "{") {
-		return "", l.errorf(g.Line, "@%s, the default of a specialization constant, has no { value } initializer", name)
+		return "", nil, l.errorf(g.Line, "@%s, the default of a specialization constant, has no { value } initializer", name)
 	}
 	fields := splitTop(init[1 : len(init)-1])
 	if len(fields) == 0 {
-		return "", l.errorf(g.Line, "@%s: an empty initializer", name)
+		return "", nil, l.errorf(g.Line, "@%s: an empty initializer", name)
 	}
 	ft, v, err := l.types.parse(fields[0])
 	if err != nil {
-		return "", l.errorf(g.Line, "@%s: %v", name, err)
-	}
-	if !sameLayout(ft, t) {
-		return "", l.errorf(g.Line, "@%s: its value %q is not of the type read, %s", name, strings.TrimSpace(fields[0]), t.typeText())
+		return "", nil, l.errorf(g.Line, "@%s: %v", name, err)
 	}
 	v = strings.TrimSpace(v)
 	if v == "zeroinitializer" {
-		return zeroText(t), nil
+		return zeroText(t), t, nil
 	}
-	return v, nil
-}
-
-// sameLayout tells whether two types are the same type up to struct names: DPC++'s front
-// end may write a default as a literal struct ({ float, i32, i8 } { ... }) where the
-// read names the struct (%struct.user_defined_type), and LLVM takes either for the other.
-func sameLayout(a, b *ltype) bool {
-	if a == b || a.typeText() == b.typeText() {
-		return true
-	}
-	if a.scalar != b.scalar || a.array != b.array || a.vector != b.vector || a.packed != b.packed ||
-		a.count != b.count || len(a.elems) != len(b.elems) {
-		return false
-	}
-	if a.scalar != "" {
-		return true
-	}
-	for i := range a.elems {
-		if !sameLayout(a.elems[i], b.elems[i]) {
-			return false
-		}
-	}
-	return true
+	return v, ft, nil
 }
 
 // zeroText is the zero of a type as a constant operand.
@@ -668,7 +697,7 @@ func (l *lowering) metadata() string {
 		ids = append(ids, add(v+"}"))
 	}
 	for _, sc := range l.consts {
-		defs = append(defs, add(fmt.Sprintf("!{%s %s}", sc.Type, sc.Default)))
+		defs = append(defs, add(fmt.Sprintf("!{%s %s}", sc.defType, sc.Default)))
 		if sc.Pad > 0 {
 			defs = append(defs, add(fmt.Sprintf("!{[%d x i8] zeroinitializer}", sc.Pad)))
 		}
