@@ -251,3 +251,46 @@ func TestSplitLeavesNothingOnFailure(t *testing.T) {
 		t.Errorf("files left in s3: %v", left)
 	}
 }
+
+// TestIROutputOnly: -ir-output-only writes the one module of all kernels, its
+// specialization constants lowered, to the -o file and nothing else; it refuses the
+// options sycl-post-link refuses with it.
+func TestIROutputOnly(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "one.ll")
+	msg, code := runTool("post-link", "-ir-output-only", "-split=auto", "-spec-const=native", "-S", "-o", out, "testdata/spec_const_split.ll")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, msg)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(text, []byte("__spirv_SpecConstant")) || bytes.Contains(text, []byte("SpecConstantValue")) {
+		t.Errorf("specialization constants not lowered in the module:\n%s", text)
+	}
+	if n := bytes.Count(text, []byte("define ")); n < 2 {
+		t.Errorf("the module has %d definitions: not every kernel's", n)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files written, want only the module", len(entries))
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-symbols"}, "-symbols can't be used with -ir-output-only"},
+		{[]string{"-split=kernel"}, "-split=kernel can't be used with -ir-output-only"},
+		{[]string{"-emit-param-info"}, "-emit-param-info can't be used with -ir-output-only"},
+		{[]string{"-emit-program-metadata"}, "-emit-program-metadata can't be used with -ir-output-only"},
+	} {
+		args := append(append([]string{"post-link", "-ir-output-only", "-S", "-o", filepath.Join(dir, "x.ll")}, tc.args...), "testdata/spec_const_split.ll")
+		if msg, code := runTool(args...); code == 0 || !strings.Contains(msg, tc.want) {
+			t.Errorf("%v: exit %d, %q; want %q", tc.args, code, msg, tc.want)
+		}
+	}
+	// A refused run writes nothing.
+	if _, err := os.Stat(filepath.Join(dir, "x.ll")); err == nil {
+		t.Errorf("a refused run wrote its output")
+	}
+}

@@ -46,6 +46,9 @@ type PostLinkOptions struct {
 	Config *devconfig.Config
 	// SpecConst lowers specialization constants in each image (-spec-const).
 	SpecConst specconst.Mode
+	// IROutputOnly writes the one module of all entry points to Outs[0], with no table
+	// (-ir-output-only): sycl-post-link's auto split then groups globally.
+	IROutputOnly bool
 }
 
 // postLinkRow is one image of post-link's tables.
@@ -107,6 +110,35 @@ func (o *PostLinkOptions) emitAs(env *cli.Env, out *atomicfile.Batch, base strin
 	return r, nil
 }
 
+// irOutputOnly writes the module of the one group (ModeNone; the input as it is when it
+// has no entry point) to the -o file, its specialization constants lowered, as
+// sycl-post-link -ir-output-only does.
+func (o *PostLinkOptions) irOutputOnly(env *cli.Env, out *atomicfile.Batch, in *modfile.Input, groups []*Group) error {
+	img := &Image{Text: in.Module.Src, Props: &props.Registry{}}
+	if len(groups) > 0 { // one: the global scope groups every entry point
+		img = NewExtractor(in.Module, in.Text()).Image(groups[0], ImageOptions{VirtualFunctions: true})
+	}
+	if o.SpecConst != specconst.None {
+		sc, err := specconst.Lower(in.Module.File, img.Text, o.SpecConst)
+		if err != nil {
+			return err
+		}
+		if sc != nil {
+			img.Text = sc.Text
+		}
+	}
+	data := img.Text
+	if !o.Text {
+		bc, err := assemble(env, o.LLVMAs, img.Text)
+		if err != nil {
+			return err
+		}
+		data = bc
+	}
+	out.Add(o.Outs[0], data)
+	return out.Commit()
+}
+
 // PostLink splits the module of in and writes its images and tables as DPC++'s
 // sycl-post-link does (the post-link verb).
 func PostLink(env *cli.Env, in *modfile.Input, o PostLinkOptions) (err error) {
@@ -118,9 +150,15 @@ func PostLink(env *cli.Env, in *modfile.Input, o PostLinkOptions) (err error) {
 			out.Abort()
 		}
 	}()
+	if o.IROutputOnly {
+		o.Mode = ModeNone
+	}
 	groups := Groups(m, Options{Mode: o.Mode, EmitOnlyKernels: o.OnlyKernels, VirtualFunctions: true})
 	if err := checkInput(m, groups, o.SpecConst != specconst.None); err != nil {
 		return err
+	}
+	if o.IROutputOnly {
+		return o.irOutputOnly(env, &out, in, groups)
 	}
 	for _, spec := range o.Outs {
 		if strings.ContainsAny(spec, "|\n") {

@@ -20,14 +20,14 @@ func PostLink() *cli.Verb {
 		defaultSpecImages                  bool
 		symbols, properties, text          bool
 		onlyKernels, kernelReqs, progMD    bool
-		devGlobals, paramInfo              bool
+		devGlobals, paramInfo, irOnly      bool
 		outs                               cli.Multi
 	)
 	return &cli.Verb{
 		Name:    "post-link",
 		Aliases: []string{"sycl-post-link"},
 		Summary: "split device code and describe each image (DPC++ sycl-post-link)",
-		Usage:   "post-link [-split=auto|source|kernel|none] [-spec-const=native|emulation] [-generate-device-image-default-spec-consts] [-device-globals] [-symbols] [-properties] [-S] -o [TARGET,]TABLE... [-out-dir DIR] [IN.ll]",
+		Usage:   "post-link [-split=auto|source|kernel|none] [-spec-const=native|emulation] [-generate-device-image-default-spec-consts] [-device-globals] [-symbols] [-properties] [-S] -o [TARGET,]TABLE... [-out-dir DIR] [IN.ll]\n       post-link -ir-output-only [-spec-const=native|emulation] [-S] -o OUT [IN.ll]",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&splitMode, "split", "auto", "split mode: auto, source, kernel or none")
 			fs.BoolVar(&symbols, "symbols", false, "write a .sym file per image and a Symbols column")
@@ -44,6 +44,7 @@ func PostLink() *cli.Verb {
 			fs.StringVar(&specConst, "spec-const", "", "lower SYCL 2020 specialization constants in each image: native (SPIR-V specialization constants) or emulation (loads from the kernel's buffer)")
 			fs.StringVar(&devFile, "device-config-file", "", "device configuration YAML for TARGET tables (default: built-in)")
 			fs.StringVar(&llvmAs, "llvm-as", "", "llvm-as for bitcode output (default: llvm-as-22 or llvm-as on PATH)")
+			fs.BoolVar(&irOnly, "ir-output-only", false, "write the one module (all entry points, specialization constants lowered) to -o OUT, no table; fails if it would have to be split")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
 			mode, ok := split.ParseMode(splitMode)
@@ -52,6 +53,22 @@ func PostLink() *cli.Verb {
 			}
 			if len(outs) == 0 {
 				return diag.Usagef("post-link: missing -o TABLE")
+			}
+			if irOnly {
+				// As sycl-post-link refuses them: nothing but the module is written.
+				set := map[string]bool{}
+				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+				for _, name := range []string{"symbols", "emit-param-info", "emit-program-metadata"} {
+					if set[name] {
+						return diag.Usagef("post-link: -%s can't be used with -ir-output-only", name)
+					}
+				}
+				if set["split"] && mode != split.ModeAuto {
+					return diag.Usagef("post-link: -split=%s can't be used with -ir-output-only", splitMode)
+				}
+				if len(outs) > 1 {
+					return diag.Usagef("post-link: -ir-output-only writes one module: give one -o")
+				}
 			}
 			scMode, ok := specconst.ParseMode(specConst)
 			if !ok {
@@ -69,7 +86,7 @@ func PostLink() *cli.Verb {
 			return split.PostLink(env, in, split.PostLinkOptions{
 				Mode: mode, OnlyKernels: onlyKernels, KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: devGlobals, ParamInfo: paramInfo,
 				DefaultSpecImages: defaultSpecImages, Symbols: symbols, Properties: properties, Text: text, Outs: outs, OutDir: outDir,
-				Config: cfg, LLVMAs: llvmAs, SpecConst: scMode,
+				Config: cfg, LLVMAs: llvmAs, SpecConst: scMode, IROutputOnly: irOnly,
 			})
 		},
 	}
