@@ -345,7 +345,7 @@ func inStringOrComment(src []byte, i int) bool {
 // SetAttachmentRanked is SetAttachment that places a new attachment among f's existing
 // ones where LLVM prints it (rank: KindRanker).
 func (e *Editor) SetAttachmentRanked(f *Function, name string, id int, rank func(string) int) {
-	if f.Decl || f.Attachment(name) >= 0 {
+	if f.Attachment(name) >= 0 {
 		e.SetAttachment(f, name, id)
 		return
 	}
@@ -356,6 +356,12 @@ func (e *Editor) SetAttachmentRanked(f *Function, name string, id int, rank func
 			e.edits = append(e.edits, edit{at: a.Span.Start, end: a.Span.Start, text: text, seq: len(e.edits)})
 			return
 		}
+	}
+	if n := len(f.Attachments); f.Decl && n > 0 {
+		// After a declaration's last attachment (SetAttachment puts it first).
+		at := f.Attachments[n-1].Span.End
+		e.edits = append(e.edits, edit{at: at, end: at, text: e.attachmentText(" ", name, id, ""), seq: len(e.edits)})
+		return
 	}
 	e.SetAttachment(f, name, id)
 }
