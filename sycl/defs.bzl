@@ -9,6 +9,7 @@ load("//sycl/private:providers.bzl", _SyclInfo = "SyclInfo", _SyclRuntimeInfo = 
 load("//sycl/private:rules/binary.bzl", _sycl_binary = "sycl_binary", _sycl_test = "sycl_test")
 load("//sycl/private:rules/import.bzl", _sycl_import = "sycl_import")
 load("//sycl/private:rules/library.bzl", _sycl_library = "sycl_library")
+load("//sycl/private:rules/shared_library.bzl", _sycl_shared_library = "sycl_shared_library")
 load("//sycl/private:runtime.bzl", _sycl_runtime = "sycl_runtime")
 load("//sycl/private:toolchain.bzl", _sycl_toolchain = "sycl_toolchain")
 load("//sycl/private:traits.bzl", _sycl_traits_header = "sycl_traits_header")
@@ -18,6 +19,7 @@ SyclInfo = _SyclInfo
 SyclRuntimeInfo = _SyclRuntimeInfo
 sycl_runtime = _sycl_runtime
 sycl_library = _sycl_library
+sycl_shared_library = _sycl_shared_library
 sycl_import = _sycl_import
 sycl_binary = _sycl_binary
 sycl_test = _sycl_test

@@ -90,11 +90,13 @@ def binary_pipeline(ctx, steps):
 
     Returns:
       struct(objects, wrapper_c, shards, images, compile_inputs, report, kernel_locations,
-      devices_config, cc_toolchain, feature_configuration, tool): the host objects (with the wrapper's), the wrapper source, the
+      devices_config, hdrs, own_includes, cc_toolchain, feature_configuration, tool): the
+      host objects (with the wrapper's), the wrapper source, the
       shard and image directories, the headers the TUs may include (generated ones among
       them), the (target, shard, images) triples of the compatibility report, the
-      chains' kernel locations files, the device configuration file the tools read, and
-      the sycl-device executable.
+      chains' kernel locations files, the device configuration file the tools read, the
+      target's own headers and include directories (for a library's dependents), and the
+      sycl-device executable.
     """
     devices = resolved_devices(ctx)
     common = sycl_common(ctx, devices)
@@ -172,12 +174,14 @@ def binary_pipeline(ctx, steps):
         report = report,
         kernel_locations = [f for f in locations_of.values() if f],
         devices_config = common.devices_config,
+        hdrs = common.hdrs,
+        own_includes = common.own_includes,
         cc_toolchain = common.cc_toolchain,
         feature_configuration = common.feature_configuration,
         tool = common.tc.sycl_device,
     )
 
-def link_binary(ctx, p):
+def link_binary(ctx, p, output_type = "executable"):
     """Links the host objects with the deps' and the runtime's libraries (C++ toolchain).
 
     linkopts (with $(location) of data and deps expanded) and linkstatic apply as they
@@ -186,10 +190,12 @@ def link_binary(ctx, p):
     Args:
       ctx: the rule context.
       p: the struct of binary_pipeline (its objects and C++ toolchain).
+      output_type: "executable", or "dynamic_library" (sycl_shared_library).
 
     Returns:
-      (File, list of File): the executable, and the shared libraries it loads from its
-      runfiles (linkstatic = False, or deps with only a shared library).
+      (File or LibraryToLink, list of File): the executable (the library to link, for a
+      dynamic library), and the shared libraries it loads from its runfiles
+      (linkstatic = False, or deps with only a shared library).
     """
     cc_toolchain, fc = p.cc_toolchain, p.feature_configuration
     outputs = cc_common.create_compilation_outputs(objects = depset(p.objects), pic_objects = depset(p.objects))
@@ -213,7 +219,7 @@ def link_binary(ctx, p):
         user_link_flags = linkopts,
         link_deps_statically = linkstatic,
         name = ctx.label.name,
-        output_type = "executable",
+        output_type = output_type,
     )
     shared = []
     for c in contexts:
@@ -222,6 +228,8 @@ def link_binary(ctx, p):
                 has_static = lib.static_library or lib.pic_static_library
                 if lib.dynamic_library and (not linkstatic or not has_static):
                     shared.append(lib.dynamic_library)
+    if output_type == "dynamic_library":
+        return linked.library_to_link, shared
     return linked.executable, shared
 
 def expand(ctx, value):

@@ -1,0 +1,61 @@
+"""sycl_shared_library: a shared library that carries and registers its own device images."""
+
+load("//sycl/private:actions/report.bzl", "compatibility_report")
+load("//sycl/private:common.bzl", "CPP_TOOLCHAIN", "program_runtime")
+load("//sycl/private:rules/binary.bzl", "BINARY_ATTRS", "binary_pipeline", "link_binary")
+load("//sycl/private:steps.bzl", "register_steps")
+load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
+
+def _sycl_shared_library_impl(ctx):
+    steps = []
+    p = binary_pipeline(ctx, steps)
+    register_steps(ctx, steps)
+    report = compatibility_report(ctx, p.tool, p)
+    lib, shared = link_binary(ctx, p, output_type = "dynamic_library")
+    so = lib.dynamic_library
+
+    # Dependents compile against the headers of the library and of its deps, and link the
+    # shared library instead of the deps' objects and device code, which it holds. The
+    # runtime's libraries come with it.
+    own = CcInfo(
+        compilation_context = cc_common.create_compilation_context(
+            headers = depset(p.hdrs),
+            defines = depset(ctx.attr.defines),
+            includes = depset(p.own_includes),
+        ),
+        linking_context = cc_common.create_linking_context(
+            linker_inputs = depset([cc_common.create_linker_input(owner = ctx.label, libraries = depset([lib]))]),
+        ),
+    )
+    headers = [CcInfo(compilation_context = d[CcInfo].compilation_context) for d in ctx.attr.deps if CcInfo in d]
+    runtime = program_runtime(ctx)
+    cc = cc_common.merge_cc_infos(direct_cc_infos = [own], cc_infos = headers + [runtime[CcInfo]])
+    runfiles = ctx.runfiles(files = [so] + shared + ctx.files.data)
+    for t in ctx.attr.data + ctx.attr.deps + [runtime]:
+        runfiles = runfiles.merge(t[DefaultInfo].default_runfiles)
+    return [
+        cc,
+        DefaultInfo(files = depset([so]), runfiles = runfiles),
+        OutputGroupInfo(
+            sycl_shards = depset(p.shards),
+            sycl_images = depset(p.images),
+            sycl_wrapper = depset([p.wrapper_c]),
+            sycl_compile_inputs = p.compile_inputs,
+            sycl_report = depset([report]),
+        ),
+    ]
+
+sycl_shared_library = rule(
+    implementation = _sycl_shared_library_impl,
+    doc = """A shared library (lib<name>.so) of SYCL sources and their deps, with its own device images.
+
+The device pipeline runs as for sycl_binary (targets, split, AOT); the images are wrapped
+into the library, which registers them with the runtime when it is loaded, as a shared
+library built by DPC++'s driver does. Programs and libraries that list it in deps compile
+against its headers (and its deps') and link the library: its deps' objects and device
+code are not linked into them again.""",
+    attrs = BINARY_ATTRS,
+    fragments = ["cpp"],
+    toolchains = [TOOLCHAIN_TYPE, CPP_TOOLCHAIN],
+    provides = [CcInfo],
+)
