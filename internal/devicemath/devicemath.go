@@ -72,6 +72,21 @@ func Builtins() map[string]string {
 	return out
 }
 
+var builtinNames = func() map[string]bool {
+	out := map[string]bool{}
+	for _, b := range Builtins() {
+		out[b] = true
+	}
+	for _, b := range intrinsics() {
+		out[b] = true
+	}
+	return out
+}()
+
+// IsBuiltin tells whether name is one of the OpenCL built-ins this package writes calls
+// to (the device compiler provides them; no device image defines them).
+func IsBuiltin(name string) bool { return builtinNames[name] }
+
 // intrinsics maps the transcendental intrinsics to their OpenCL built-ins.
 func intrinsics() map[string]string {
 	out := map[string]string{}

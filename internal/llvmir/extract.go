@@ -176,6 +176,10 @@ type Contents struct {
 	// Stubs are definitions whose body becomes "ret void" / "ret T poison" (a dummy
 	// virtual-functions image), without their used-aspect attachments.
 	Stubs map[*Function]bool
+	// Internal holds the definitions the module gives internal linkage (InternalizeHeader:
+	// no preemption, visibility or DLL storage words, no comdat); the caller picks only
+	// functions that are alone in their comdat.
+	Internal map[*Function]bool
 }
 
 // Exclude keeps the named global out of every module, though LLVM may not drop it
@@ -283,6 +287,7 @@ func (e *Extractor) Module(c *Contents) []byte {
 		parts = newModuleParts()
 	}
 	e.gather(parts, c, e.keptNamedOps(c), e.referenced(c, &parts.refs))
+	parts.internal = c.Internal
 	parts.declOnly, parts.stubs = c.DeclOnly, c.Stubs
 	out := e.emit(parts)
 	parts.reset()
@@ -300,7 +305,7 @@ func (p *moduleParts) reset() {
 		delete(p.attrLines, k)
 	}
 	p.items = p.items[:0]
-	p.declOnly, p.stubs = nil, nil
+	p.internal, p.declOnly, p.stubs = nil, nil, nil
 	clearMap(p.refs.types)
 	clearMap(p.refs.attrs)
 	clearMap(p.refs.comdats)
@@ -508,7 +513,7 @@ func (e *Extractor) referenced(c *Contents, r *references) *references {
 		for _, a := range f.Body.AttrRefs {
 			r.attrs[a] = true
 		}
-		if f.Comdat != "" {
+		if f.Comdat != "" && !c.Internal[f] {
 			r.comdats[f.Comdat] = true
 		}
 	}
@@ -541,7 +546,7 @@ type moduleParts struct {
 	funcsLen                                         int
 	attrLines                                        map[int][]byte
 	items                                            []int // kept items, in module order
-	declOnly, stubs                                  map[*Function]bool
+	internal, declOnly, stubs                        map[*Function]bool
 	// win holds the input text [winStart, winStart+len(win)) read by funcText.
 	win      []byte
 	winStart int
@@ -707,7 +712,7 @@ func (e *Extractor) emit(p *moduleParts) []byte {
 }
 
 // emitFuncs writes the image's functions into p.out, straight from the input text:
-// declarations and stubs where the image only calls them.
+// declarations and stubs where the image only calls them, internalized where asked.
 func (e *Extractor) emitFuncs(p *moduleParts) {
 	m, rn, out := e.m, &p.rn, &p.out
 	p.win = p.win[:0]
@@ -726,6 +731,9 @@ func (e *Extractor) emitFuncs(p *moduleParts) {
 			text = []byte(StubOf(m, f))
 		default:
 			text = e.funcText(p, k)
+			if p.internal[f] {
+				text, _ = InternalizeHeader(text, f.HeaderEnd-it.Span.Start)
+			}
 		}
 		writeWithoutCommentLines(rn, out, text)
 		// Only the module's last item can lack its newline.

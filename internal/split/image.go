@@ -41,6 +41,18 @@ type ImageOptions struct {
 	// ("virtual-functions-set") or uses ("uses-virtual-functions-set"), and
 	// DummyImage makes the stand-in of a set that needs optional aspects.
 	VirtualFunctions bool
+	// DeviceImageDependencies lets images call functions that other images define
+	// (sycl-post-link -allow-device-image-dependencies; libsycl links them at run time):
+	// an Importable function another group's entry point defines is declared in the
+	// image, not copied into it, and every function the image defines but its
+	// importable ones and virtual functions gets internal linkage (InternalizePass
+	// with DPC++'s mustPreserveGV), so that images linked together define no symbol
+	// twice.
+	DeviceImageDependencies bool
+	// ExportedSymbols and ImportedSymbols add [SYCL/exported symbols] and
+	// [SYCL/imported symbols] (sycl-post-link -emit-exported-symbols and
+	// -emit-imported-symbols; DPC++'s driver always passes both).
+	ExportedSymbols, ImportedSymbols bool
 	// ParamInfo adds [SYCL/kernel param opt] (sycl-post-link -emit-param-info, which
 	// DPC++'s driver always passes): per kernel with !sycl_kernel_omit_args, a bit vector
 	// of its source-level arguments, set where DPC++'s front end eliminated the argument.
@@ -112,14 +124,56 @@ func NewExtractor(m *llvmir.Module, text io.ReaderAt) *Extractor {
 	return e
 }
 
+// internalize picks the definitions of c that an image gives internal linkage with
+// device image dependencies, as sycl-post-link's clean-up then does (LLVM's
+// InternalizePass keeping what DPC++'s mustPreserveGV keeps): every function but the
+// image's entry points, the Importable ones and the "indirectly-callable" and
+// "referenced-indirectly" ones, unless it is local already or shares its comdat with
+// another member of the image (InternalizePass keeps such a comdat, as
+// "nodeduplicate", when no member is external; rules_sycl leaves those functions
+// alone).
+func (e *Extractor) internalize(c *llvmir.Contents, entries []*llvmir.Function) {
+	entry := entrySet(entries)
+	comdatSize := map[string]int{}
+	for f := range c.Funcs {
+		if f.Comdat != "" {
+			comdatSize[f.Comdat]++
+		}
+	}
+	for g := range c.Globals {
+		if g.Comdat != "" {
+			comdatSize[g.Comdat]++
+		}
+	}
+	c.Internal = map[*llvmir.Function]bool{}
+	for f := range c.Funcs {
+		if f.Decl || f.Local || c.DeclOnly[f] || entry[f] || (f.Comdat != "" && comdatSize[f.Comdat] > 1) || Importable(e.m, f) {
+			continue
+		}
+		if _, ok := e.m.FnAttr(f, "indirectly-callable"); ok {
+			continue
+		}
+		if _, ok := e.m.FnAttr(f, "referenced-indirectly"); ok {
+			continue
+		}
+		c.Internal[f] = true
+	}
+}
+
 // Image extracts group g.
 func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	var c *llvmir.Contents
-	if opts.VirtualFunctions {
+	if opts.VirtualFunctions || opts.DeviceImageDependencies {
 		entry := entrySet(g.Entries)
-		c = e.ClosureWith(g.Entries, func(f *llvmir.Function) bool { return !entry[f] && e.virtualFunction(f) }, nil)
+		c = e.ClosureWith(g.Entries, func(f *llvmir.Function) bool {
+			return !entry[f] && (opts.VirtualFunctions && e.virtualFunction(f) ||
+				opts.DeviceImageDependencies && !f.Decl && Importable(e.m, f))
+		}, nil)
 	} else {
 		c = e.Closure(g.Entries)
+	}
+	if opts.DeviceImageDependencies {
+		e.internalize(c, g.Entries)
 	}
 	funcs := e.FuncsInOrder(c)
 	img := &Image{Group: g, Text: e.Module(c)}
@@ -136,6 +190,7 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	if opts.ParamInfo {
 		e.paramInfo(img.Props, g.Entries)
 	}
+	e.dependencySymbols(img.Props, g.Entries, funcs, c, opts)
 	if opts.ProgramMetadata {
 		e.programMetadata(img.Props, g.Entries)
 	}

@@ -46,6 +46,8 @@ type PostLinkOptions struct {
 	Config *devconfig.Config
 	// SpecConst lowers specialization constants in each image (-spec-const).
 	SpecConst specconst.Mode
+	// DeviceImageDependencies, ExportedSymbols, ImportedSymbols: ImageOptions'.
+	DeviceImageDependencies, ExportedSymbols, ImportedSymbols bool
 	// IROutputOnly writes the one module of all entry points to Outs[0], with no table
 	// (-ir-output-only): sycl-post-link's auto split then groups globally.
 	IROutputOnly bool
@@ -184,7 +186,10 @@ func PostLink(env *cli.Env, in *modfile.Input, o PostLinkOptions) (err error) {
 	var rows []postLinkRow
 	for n := len(groups) - 1; n >= 0; n-- {
 		base := prefix + "_" + strconv.Itoa(len(rows))
-		iopts := ImageOptions{KernelReqs: o.KernelReqs, ProgramMetadata: o.ProgramMetadata, DeviceGlobals: o.DeviceGlobals, ParamInfo: o.ParamInfo, VirtualFunctions: true}
+		iopts := ImageOptions{
+			KernelReqs: o.KernelReqs, ProgramMetadata: o.ProgramMetadata, DeviceGlobals: o.DeviceGlobals, ParamInfo: o.ParamInfo, VirtualFunctions: true,
+			DeviceImageDependencies: o.DeviceImageDependencies, ExportedSymbols: o.ExportedSymbols, ImportedSymbols: o.ImportedSymbols,
+		}
 		img := ex.Image(groups[n], iopts)
 		dummy := ex.DummyImage(img, iopts)
 		defaults, err := o.defaultsImage(prefix+"_"+strconv.Itoa(len(rows)+1)+".ll", img)

@@ -21,6 +21,7 @@ func PostLink() *cli.Verb {
 		symbols, properties, text          bool
 		onlyKernels, kernelReqs, progMD    bool
 		devGlobals, paramInfo, irOnly      bool
+		deps                               imageDeps
 		outs                               cli.Multi
 	)
 	return &cli.Verb{
@@ -44,6 +45,7 @@ func PostLink() *cli.Verb {
 			fs.StringVar(&specConst, "spec-const", "", "lower SYCL 2020 specialization constants in each image: native (SPIR-V specialization constants) or emulation (loads from the kernel's buffer)")
 			fs.StringVar(&devFile, "device-config-file", "", "device configuration YAML for TARGET tables (default: built-in)")
 			fs.StringVar(&llvmAs, "llvm-as", "", "llvm-as for bitcode output (default: llvm-as-22 or llvm-as on PATH)")
+			deps.flags(fs)
 			fs.BoolVar(&irOnly, "ir-output-only", false, "write the one module (all entry points, specialization constants lowered) to -o OUT, no table; fails if it would have to be split")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
@@ -58,7 +60,7 @@ func PostLink() *cli.Verb {
 				// As sycl-post-link refuses them: nothing but the module is written.
 				set := map[string]bool{}
 				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-				for _, name := range []string{"symbols", "emit-param-info", "emit-program-metadata"} {
+				for _, name := range []string{"symbols", "emit-param-info", "emit-program-metadata", "emit-exported-symbols"} {
 					if set[name] {
 						return diag.Usagef("post-link: -%s can't be used with -ir-output-only", name)
 					}
@@ -87,6 +89,7 @@ func PostLink() *cli.Verb {
 				Mode: mode, OnlyKernels: onlyKernels, KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: devGlobals, ParamInfo: paramInfo,
 				DefaultSpecImages: defaultSpecImages, Symbols: symbols, Properties: properties, Text: text, Outs: outs, OutDir: outDir,
 				Config: cfg, LLVMAs: llvmAs, SpecConst: scMode, IROutputOnly: irOnly,
+				DeviceImageDependencies: deps.allow, ExportedSymbols: deps.exported, ImportedSymbols: deps.imported,
 			})
 		},
 	}
@@ -100,6 +103,7 @@ func Split() *cli.Verb {
 		shardDirs               cli.Multi
 		onlyKernels, kernelReqs bool
 		progMD                  bool
+		deps                    imageDeps
 	)
 	return &cli.Verb{
 		Name:    "split",
@@ -113,6 +117,7 @@ func Split() *cli.Verb {
 			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points")
 			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
 			fs.BoolVar(&progMD, "emit-program-metadata", false, "add [SYCL/program metadata]: each kernel's required work-group and sub-group sizes")
+			deps.flags(fs)
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
 			mode, ok := split.ParseMode(splitMode)
@@ -144,7 +149,19 @@ func Split() *cli.Verb {
 			defer in.Close()
 			// DPC++'s driver always asks sycl-post-link for -device-globals and
 			// -emit-param-info.
-			return split.SplitShards(in.Module, in.Text(), split.Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, split.ImageOptions{KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true, ParamInfo: true}, dirs)
+			return split.SplitShards(in.Module, in.Text(), split.Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, split.ImageOptions{
+				KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true, ParamInfo: true,
+				DeviceImageDependencies: deps.allow, ExportedSymbols: deps.exported, ImportedSymbols: deps.imported,
+			}, dirs)
 		},
 	}
+}
+
+// imageDeps are the options of device image dependencies, as sycl-post-link names them.
+type imageDeps struct{ allow, exported, imported bool }
+
+func (d *imageDeps) flags(fs *flag.FlagSet) {
+	fs.BoolVar(&d.allow, "allow-device-image-dependencies", false, "images may call functions other images define (SYCL_EXTERNAL functions are declared, not copied; the rest is internalized); libsycl links them at run time")
+	fs.BoolVar(&d.exported, "emit-exported-symbols", false, "add [SYCL/exported symbols]: the image's SYCL_EXTERNAL entry points")
+	fs.BoolVar(&d.imported, "emit-imported-symbols", false, "add [SYCL/imported symbols]: the SYCL_EXTERNAL functions the image declares")
 }

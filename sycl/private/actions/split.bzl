@@ -3,7 +3,7 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def split(ctx, steps, tool, prop, chain, mode, shards, program_metadata = False):
+def split(ctx, steps, tool, prop, chain, mode, shards, program_metadata = False, image_dependencies = False):
     """Splits a module by mode and device requirements into shards.
 
     Args:
@@ -17,6 +17,9 @@ def split(ctx, steps, tool, prop, chain, mode, shards, program_metadata = False)
       shards: the number of shards.
       program_metadata: write [SYCL/program metadata] (each kernel's required work-group
         and sub-group sizes), as DPC++'s driver asks for NVPTX and AMDGCN targets.
+      image_dependencies: let images call SYCL_EXTERNAL functions other images define
+        (a sycl_shared_library's, or a program's that uses one): they are entry points,
+        exported and imported by name, and the runtime links the images.
 
     Returns:
       list of directory Files, one per shard, each with a files.table.
@@ -24,8 +27,14 @@ def split(ctx, steps, tool, prop, chain, mode, shards, program_metadata = False)
     dirs = [ctx.actions.declare_directory(scratch_path(ctx, "%s.shard_%d" % (chain, s))) for s in range(shards)]
 
     # Only kernels are entry points (DPC++'s driver asks sycl-post-link for
-    # -emit-only-kernels-as-entry-points): a SYCL_EXTERNAL function is no kernel.
-    argv = ["split", "-split=" + mode, "-emit-only-kernels-as-entry-points"] + (["-emit-program-metadata"] if program_metadata else [])
+    # -emit-only-kernels-as-entry-points): a SYCL_EXTERNAL function is no kernel. With
+    # device image dependencies, SYCL_EXTERNAL functions are entry points that other
+    # images import.
+    if image_dependencies:
+        argv = ["split", "-split=" + mode, "-allow-device-image-dependencies", "-emit-exported-symbols", "-emit-imported-symbols"]
+    else:
+        argv = ["split", "-split=" + mode, "-emit-only-kernels-as-entry-points"]
+    argv += ["-emit-program-metadata"] if program_metadata else []
     argv += ["--shard-dir=" + d.path for d in dirs] + [prop.path]
     steps.append(step(
         tool,

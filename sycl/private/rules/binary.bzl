@@ -81,22 +81,25 @@ def check_front_ends(ctx, own, devices, deps):
                       "@sycl_dpcpp//:runtime for SYCL 2020 code (DPC++'s front end), @rules_sycl//runtime:rsycl for the rsycl API (upstream clang)") %
                      (fe.label, fe.front_end, ctx.label, own))
 
-def binary_pipeline(ctx, steps):
+def binary_pipeline(ctx, steps, shared_library = False):
     """Appends every step of a SYCL program's build to steps (nothing is registered).
 
     Args:
-      ctx: the rule context of sycl_binary or sycl_test.
+      ctx: the rule context of sycl_binary, sycl_test or sycl_shared_library.
       steps: the step list to append to.
+      shared_library: build a sycl_shared_library's images, whose SYCL_EXTERNAL
+        functions programs may import.
 
     Returns:
       struct(objects, wrapper_c, shards, images, compile_inputs, report, kernel_locations,
-      devices_config, hdrs, own_includes, cc_toolchain, feature_configuration, tool): the
+      devices_config, hdrs, own_includes, front_end, cc_toolchain, feature_configuration,
+      tool): the
       host objects (with the wrapper's), the wrapper source, the
       shard and image directories, the headers the TUs may include (generated ones among
       them), the (target, shard, images) triples of the compatibility report, the
       chains' kernel locations files, the device configuration file the tools read, the
-      target's own headers and include directories (for a library's dependents), and the
-      sycl-device executable.
+      target's own headers and include directories (for a library's dependents), the
+      device front end's name, and the sycl-device executable.
     """
     devices = resolved_devices(ctx)
     common = sycl_common(ctx, devices)
@@ -105,6 +108,10 @@ def binary_pipeline(ctx, steps):
     front_end = front_end_name(common.tc)
     check_front_ends(ctx, front_end, devices, deps)
     device_ir = depset(device, transitive = [d.device_ir for d in deps]).to_list()
+
+    # Device image dependencies: a shared library's images export its SYCL_EXTERNAL
+    # functions; a program that uses one imports them (libsycl links the images).
+    image_dependencies = shared_library or bool(depset(transitive = [d.shared_libraries for d in deps]).to_list())
     all_tus = depset(tus, transitive = [d.tus for d in deps]).to_list()
     rdc = ctx.attr.rdc == "on" or (ctx.attr.rdc == "auto" and ctx.attr._rdc_flag[BuildSettingInfo].value)
     chains = _chains(ctx, steps, common.tc, _irs_by_key(ctx, steps, common, devices, device_ir, all_tus), rdc)
@@ -132,18 +139,18 @@ def binary_pipeline(ctx, steps):
                 # With no device libraries to link, another C library call fails here,
                 # naming the function that makes it.
                 prop, locations_of[chain] = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, False, validate = False, math = "spirv-no-devicelibs")
-                split_of[chain] = split(ctx, steps, common.tc.sycl_device, prop, chain, mode, shards, program_metadata)
+                split_of[chain] = split(ctx, steps, common.tc.sycl_device, prop, chain, mode, shards, program_metadata, image_dependencies)
             elif common.tc.family == "dpcpp":
                 # DPC++'s front end propagated aspects and optimised: split what it wrote.
                 locations_of[chain] = None
-                split_of[chain] = split(ctx, steps, common.tc.sycl_device, ir, chain, mode, shards, program_metadata)
+                split_of[chain] = split(ctx, steps, common.tc.sycl_device, ir, chain, mode, shards, program_metadata, image_dependencies)
             else:
                 lib = common.tc.libclc.get(family["libclc"]) if family["libclc"] else None
                 math = "spirv" if not family["libclc"] else ("libclc" if lib else "nolibclc:" + key)
                 prop, locations_of[chain] = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, True, validate = key == checked_key, math = math)
                 if lib:
                     prop = libclc_link(ctx, steps, common.tc, prop, lib, chain)
-                split_of[chain] = split(ctx, steps, common.tc.sycl_device, optimize(ctx, steps, common, prop, chain), chain, mode, shards, program_metadata)
+                split_of[chain] = split(ctx, steps, common.tc.sycl_device, optimize(ctx, steps, common, prop, chain), chain, mode, shards, program_metadata, image_dependencies)
             all_shards.extend(split_of[chain])
 
     tables, report = [], []
@@ -176,6 +183,7 @@ def binary_pipeline(ctx, steps):
         devices_config = common.devices_config,
         hdrs = common.hdrs,
         own_includes = common.own_includes,
+        front_end = front_end,
         cc_toolchain = common.cc_toolchain,
         feature_configuration = common.feature_configuration,
         tool = common.tc.sycl_device,

@@ -38,6 +38,7 @@ def _sycl_import_impl(ctx):
             device_ir = depset([ctx.file.device_ir], transitive = [d[SyclInfo].device_ir for d in deps]),
             tus = depset([imported], transitive = [d[SyclInfo].tus for d in deps]),
             front_ends = depset(transitive = [d[SyclInfo].front_ends for d in deps]),
+            shared_libraries = depset(transitive = [d[SyclInfo].shared_libraries for d in deps]),
         ),
         DefaultInfo(files = depset([lib])),
     ]

@@ -58,6 +58,7 @@ def _sycl_library_impl(ctx):
             [struct(label = str(ctx.label), front_end = front_end_name(common.tc))] if ctx.files.srcs else [],
             transitive = [d[SyclInfo].front_ends for d in deps if SyclInfo in d],
         ),
+        shared_libraries = depset(transitive = [d[SyclInfo].shared_libraries for d in deps if SyclInfo in d]),
     )
     runfiles = ctx.runfiles(files = ctx.files.data)
     for t in ctx.attr.data + deps:

@@ -1,0 +1,3 @@
+#include "examples/sycl2020/shared/levels.h"
+
+SYCL_EXTERNAL int level_a(int v) { return level_b(v) | 0x0A; }
