@@ -180,6 +180,9 @@ type Contents struct {
 	// no preemption, visibility or DLL storage words, no comdat); the caller picks only
 	// functions that are alone in their comdat.
 	Internal map[*Function]bool
+	// External holds the definitions the module gives external linkage
+	// (ExternalizeHeader).
+	External map[*Function]bool
 }
 
 // Exclude keeps the named global out of every module, though LLVM may not drop it
@@ -287,7 +290,7 @@ func (e *Extractor) Module(c *Contents) []byte {
 		parts = newModuleParts()
 	}
 	e.gather(parts, c, e.keptNamedOps(c), e.referenced(c, &parts.refs))
-	parts.internal = c.Internal
+	parts.internal, parts.external = c.Internal, c.External
 	parts.declOnly, parts.stubs = c.DeclOnly, c.Stubs
 	out := e.emit(parts)
 	parts.reset()
@@ -305,7 +308,7 @@ func (p *moduleParts) reset() {
 		delete(p.attrLines, k)
 	}
 	p.items = p.items[:0]
-	p.internal, p.declOnly, p.stubs = nil, nil, nil
+	p.internal, p.external, p.declOnly, p.stubs = nil, nil, nil, nil
 	clearMap(p.refs.types)
 	clearMap(p.refs.attrs)
 	clearMap(p.refs.comdats)
@@ -546,7 +549,7 @@ type moduleParts struct {
 	funcsLen                                         int
 	attrLines                                        map[int][]byte
 	items                                            []int // kept items, in module order
-	internal, declOnly, stubs                        map[*Function]bool
+	internal, external, declOnly, stubs              map[*Function]bool
 	// win holds the input text [winStart, winStart+len(win)) read by funcText.
 	win      []byte
 	winStart int
@@ -729,8 +732,14 @@ func (e *Extractor) emitFuncs(p *moduleParts) {
 			text = []byte(DeclarationOf(m, f))
 		case p.stubs[f]:
 			text = []byte(StubOf(m, f))
+			if p.external[f] {
+				text = ExternalizeHeader(text)
+			}
 		default:
 			text = e.funcText(p, k)
+			if p.external[f] {
+				text = ExternalizeHeader(text)
+			}
 			if p.internal[f] {
 				text, _ = InternalizeHeader(text, f.HeaderEnd-it.Span.Start)
 			}

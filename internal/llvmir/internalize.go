@@ -77,6 +77,31 @@ func InternalizeHeader(fn []byte, header int) ([]byte, bool) {
 	return out.Bytes(), dropped
 }
 
+// linkageWords are the linkage types a definition can spell ("external" included).
+var linkageWords = map[string]bool{
+	"private": true, "internal": true, "available_externally": true, "linkonce": true,
+	"weak": true, "common": true, "appending": true, "extern_weak": true,
+	"linkonce_odr": true, "weak_odr": true, "external": true,
+}
+
+// ExternalizeHeader rewrites a function definition's text (from "define" on) as LLVM
+// prints it with external linkage: its linkage word dropped, its preemption, visibility,
+// DLL storage and comdat kept (sycl-post-link gives "indirectly-callable" functions
+// external linkage, so that the images that call them link them).
+func ExternalizeHeader(fn []byte) []byte {
+	var out bytes.Buffer
+	at := len("define")
+	for w, next, ok := nextPrefixWord(fn, at); ok; w, next, ok = nextPrefixWord(fn, next) {
+		if linkageWords[string(w)] {
+			out.Write(fn[:at])
+			out.Write(fn[next:])
+			return out.Bytes()
+		}
+		at = next
+	}
+	return fn
+}
+
 // withoutComdat removes a " comdat" or " comdat($name)" clause outside strings.
 func withoutComdat(h []byte) ([]byte, bool) {
 	for i := 0; i < len(h); i++ {

@@ -35,3 +35,18 @@ func TestInternalizeHeader(t *testing.T) {
 		}
 	}
 }
+
+func TestExternalizeHeader(t *testing.T) {
+	for in, want := range map[string]string{
+		"define linkonce_odr dso_local spir_func void @f() comdat {":  "define dso_local spir_func void @f() comdat {",
+		"define weak_odr hidden void @f() {":                          "define hidden void @f() {",
+		"define internal void @f() {":                                 "define void @f() {",
+		"define dso_local spir_func void @f() {":                      "define dso_local spir_func void @f() {",
+		"define void @linkonce_odr() {":                               "define void @linkonce_odr() {",
+		"define linkonce_odr spir_func void @f() #0 comdat align 2 {": "define spir_func void @f() #0 comdat align 2 {",
+	} {
+		if got := string(ExternalizeHeader([]byte(in))); got != want {
+			t.Errorf("ExternalizeHeader(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -160,6 +160,23 @@ func (e *Extractor) internalize(c *llvmir.Contents, entries []*llvmir.Function) 
 	}
 }
 
+// externalizeVirtualFunctions gives the "indirectly-callable" functions c defines external
+// linkage, as sycl-post-link's clean-up does so that they stay (GlobalDCE would drop an
+// unused linkonce_odr one) and the images that call them through a vtable link them.
+func (e *Extractor) externalizeVirtualFunctions(c *llvmir.Contents) {
+	for f := range c.Funcs {
+		if f.Decl || c.DeclOnly[f] {
+			continue
+		}
+		if _, ok := e.m.FnAttr(f, "indirectly-callable"); ok {
+			if c.External == nil {
+				c.External = map[*llvmir.Function]bool{}
+			}
+			c.External[f] = true
+		}
+	}
+}
+
 // Image extracts group g.
 func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	var c *llvmir.Contents
@@ -175,6 +192,7 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	if opts.DeviceImageDependencies {
 		e.internalize(c, g.Entries)
 	}
+	e.externalizeVirtualFunctions(c)
 	funcs := e.FuncsInOrder(c)
 	img := &Image{Group: g, Text: e.Module(c)}
 	img.Reqs = kernelinfo.ComputeRequirements(e.m, withBodies(c, funcs), g.Entries)
@@ -353,6 +371,7 @@ func (e *Extractor) DummyImage(img *Image, opts ImageOptions) *Image {
 	}
 	entry := entrySet(g.Entries)
 	c := e.ClosureWith(g.Entries, func(f *llvmir.Function) bool { return !entry[f] && e.virtualFunction(f) }, func(f *llvmir.Function) bool { return entry[f] })
+	e.externalizeVirtualFunctions(c)
 	d := &Image{Group: g, Text: e.Module(c), Props: &props.Registry{}, Symbols: img.Symbols}
 	d.Reqs = kernelinfo.ComputeRequirements(e.m, nil, nil)
 	d.Props.Add(props.DeviceLibReqMask).AddU32("DeviceLibReqMask", 0)
