@@ -30,6 +30,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -285,17 +286,52 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 		if in.sret != "" {
 			text = l.store(in, sc, sc.defType, sc.Default)
 		} else {
-			// Text cannot rename the call's uses: its result becomes the default through a
-			// select of equal arms, which any optimiser folds.
-			text = fmt.Sprintf("%s%s = select i1 true, %s %s, %s %s%s\n", in.indent, in.result, sc.Type, sc.Default, sc.Type, sc.Default, in.trailer)
+			// As DPC++ does: the read goes, and its uses take the default itself.
+			if e < len(l.m.Src) {
+				e++ // the line's newline too
+			}
+			l.edits = append(l.edits, edit{s, e, ""})
+			l.renameUses(f, c.Line, in.result, sc.Default)
+			text = ""
 		}
 	}
-	l.edits = append(l.edits, edit{s, e, strings.TrimSuffix(text, "\n")})
+	if text != "" {
+		l.edits = append(l.edits, edit{s, e, strings.TrimSuffix(text, "\n")})
+	}
 	if l.olds == nil {
 		l.olds = map[string]bool{}
 	}
 	l.olds[c.Callee] = true
 	return nil
+}
+
+// renameUses replaces every use of local value name (defined at line def) in function f
+// with value: the operand text that follows its type in any instruction, so a use reads
+// the same with either.
+func (l *lowering) renameUses(f *llvmir.Function, def int, name, value string) {
+	src := l.m.Src
+	ds, de := l.lineSpan(def)
+	for i := f.Span.Start; i < f.Span.End; {
+		j := bytes.Index(src[i:f.Span.End], []byte(name))
+		if j < 0 {
+			return
+		}
+		at := i + j
+		end := at + len(name)
+		i = end
+		if at >= ds && at < de {
+			continue // the definition
+		}
+		if at > 0 && isNameByte(src[at-1]) || end < len(src) && isNameByte(src[end]) && name[len(name)-1] != '"' {
+			continue // part of another name
+		}
+		l.edits = append(l.edits, edit{at, end, value})
+	}
+}
+
+// isNameByte tells whether c can continue an LLVM local or global name.
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '$' || c == '-' || c == '%'
 }
 
 // structBody is the text after "= type " of struct %name's definition.
@@ -983,11 +1019,7 @@ func apply(src []byte, edits []edit) []byte {
 }
 
 func sortEdits(e []edit) {
-	for i := 1; i < len(e); i++ {
-		for j := i; j > 0 && e[j].start < e[j-1].start; j-- {
-			e[j], e[j-1] = e[j-1], e[j]
-		}
-	}
+	sort.SliceStable(e, func(i, j int) bool { return e[i].start < e[j].start })
 }
 
 func dedupe(s []string) []string {

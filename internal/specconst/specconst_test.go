@@ -179,7 +179,10 @@ func TestComposites(t *testing.T) {
 	d := lowerFile(t, "composites", Defaults)
 	for _, want := range []string{
 		"store %struct.Params { i32 1, double 2.500000e-01, %struct.Inner { i8 -3, float 1.500000e+00 } }, ptr addrspace(4) %p4, align 8",
-		"%q = select i1 true, %struct.Pair zeroinitializer, %struct.Pair zeroinitializer",
+		// A read returned by value goes; its uses take the default (DPC++'s
+		// default-value/device-image.ll: "%sc.e = extractvalue %struct.C { i32 1 }, 0").
+		"%y = extractvalue %struct.Pair zeroinitializer, 0",
+		"%z = extractvalue %struct.Arr { [3 x i32] [i32 4, i32 5, i32 6] }, 0, 2",
 	} {
 		if !strings.Contains(string(d.Text), want) {
 			t.Errorf("defaults image lacks %q", want)

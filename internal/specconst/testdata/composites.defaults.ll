@@ -25,14 +25,11 @@ entry:
   %p = alloca %struct.Params, align 8
   %p4 = addrspacecast ptr %p to ptr addrspace(4)
   store %struct.Params { i32 1, double 2.500000e-01, %struct.Inner { i8 -3, float 1.500000e+00 } }, ptr addrspace(4) %p4, align 8
-  %q = select i1 true, %struct.Pair zeroinitializer, %struct.Pair zeroinitializer
-  %a = select i1 true, %struct.Arr { [3 x i32] [i32 4, i32 5, i32 6] }, %struct.Arr { [3 x i32] [i32 4, i32 5, i32 6] }
-  %v = select i1 true, %struct.Vec { <2 x float> <float 1.000000e+00, float 2.000000e+00> }, %struct.Vec { <2 x float> <float 1.000000e+00, float 2.000000e+00> }
   %x = load i32, ptr %p, align 8
-  %y = extractvalue %struct.Pair %q, 0
+  %y = extractvalue %struct.Pair zeroinitializer, 0
   %y32 = sext i16 %y to i32
-  %z = extractvalue %struct.Arr %a, 0, 2
-  %w = extractvalue %struct.Vec %v, 0
+  %z = extractvalue %struct.Arr { [3 x i32] [i32 4, i32 5, i32 6] }, 0, 2
+  %w = extractvalue %struct.Vec { <2 x float> <float 1.000000e+00, float 2.000000e+00> }, 0
   %w0 = extractelement <2 x float> %w, i32 1
   %wi = fptosi float %w0 to i32
   %s1 = add i32 %x, %y32
