@@ -36,10 +36,12 @@ constexpr sycl::specialization_id<user_defined_type> udt(user_defined_type{1.5f,
 constexpr sycl::specialization_id<grid> cells(grid{{{1, 2, 3}, {4, 5, 6}}});
 constexpr sycl::specialization_id<padded> pad(padded{'z', 2.25, {10, 20, 30}});
 constexpr sycl::specialization_id<ctor_type> ctor(3.25f, 42, 8);
+constexpr sycl::specialization_id<bool> flag(true);
 
 // One number that changes with every field of the three constants.
 static double digest(const user_defined_type &u, const grid &g, const padded &p, const ctor_type &k) {
   double d = u.a * 3 + u.b * 5 + u.c * 7 + k.a * 31 + k.d * 37 + k.b * 41 + k.c * 43;
+  if (k.b != 0) d += 1000; // the bool constant: set from k.b, true by default (k0.b is 42)
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 3; ++j) d += g.cell[i][j] * (11 + 3 * i + j);
   d += p.tag * 13 + p.x * 17 + p.s[0] * 19 + p.s[1] * 23 + p.s[2] * 29;
@@ -55,6 +57,7 @@ static double run(sycl::queue &q, bool set, const user_defined_type &u, const gr
        h.set_specialization_constant<cells>(g);
        h.set_specialization_constant<pad>(p);
        h.set_specialization_constant<ctor>(k);
+       h.set_specialization_constant<flag>(k.b != 0);
      }
      h.single_task([=](sycl::kernel_handler kh) {
        user_defined_type du = kh.get_specialization_constant<udt>();
@@ -62,6 +65,7 @@ static double run(sycl::queue &q, bool set, const user_defined_type &u, const gr
        padded dp = kh.get_specialization_constant<pad>();
        ctor_type dk = kh.get_specialization_constant<ctor>();
        double d = du.a * 3 + du.b * 5 + du.c * 7 + dk.a * 31 + dk.d * 37 + dk.b * 41 + dk.c * 43;
+       if (kh.get_specialization_constant<flag>()) d += 1000;
        for (int i = 0; i < 2; ++i)
          for (int j = 0; j < 3; ++j) d += dg.cell[i][j] * (11 + 3 * i + j);
        d += dp.tag * 13 + dp.x * 17 + dp.s[0] * 19 + dp.s[1] * 23 + dp.s[2] * 29;

@@ -259,11 +259,18 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 	if err != nil {
 		return err
 	}
+	// A bool is read as i1 and kept as i8 (its specialization_id's type): the value is
+	// read as i8 and truncated, as DPC++'s pass does.
+	result := in.result
+	boolRead := in.sret == "" && in.retType == "i1"
+	if boolRead {
+		result = l.temp()
+	}
 	var text string
 	switch l.mode {
 	case Native:
 		var b strings.Builder
-		name := in.result
+		name := result
 		if in.sret != "" {
 			name = l.temp()
 		}
@@ -275,7 +282,7 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 			return l.errorf(c.Line, "in %s: specialization constant %q is read for emulation (an AOT, NVPTX or AMDGCN image), but the kernel passes no specialization-constant buffer (%s): only DPC++'s front end, compiling for this target, passes one; device code from upstream clang (rsycl) or compiled for SPIR-V's native constants reads specialization constants on JIT SPIR-V targets only (spir64, intel_cpu)", f.Name, sc.SymID, in.bufValue)
 		}
 		gep := l.temp()
-		name := in.result
+		name := result
 		if in.sret != "" {
 			name = l.temp()
 		}
@@ -285,6 +292,9 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 	case Defaults:
 		if in.sret != "" {
 			text = l.store(in, sc, sc.defType, sc.Default)
+		} else if boolRead {
+			text = fmt.Sprintf("%s%s = trunc i8 %s to i1%s\n", in.indent, in.result, sc.Default, in.trailer)
+			boolRead = false
 		} else {
 			// As DPC++ does: the read goes, and its uses take the default itself.
 			if e < len(l.m.Src) {
@@ -294,6 +304,9 @@ func (l *lowering) call(f *llvmir.Function, c llvmir.Call) error {
 			l.renameUses(f, c.Line, in.result, sc.Default)
 			text = ""
 		}
+	}
+	if boolRead {
+		text += fmt.Sprintf("%s%s = trunc i8 %s to i1%s\n", in.indent, in.result, result, in.trailer)
 	}
 	if text != "" {
 		l.edits = append(l.edits, edit{s, e, strings.TrimSuffix(text, "\n")})
@@ -419,6 +432,9 @@ func (l *lowering) constant(c llvmir.Call, in *callInst) (*Const, error) {
 	t, _, err := l.types.parse(in.retType)
 	if err != nil {
 		return nil, l.errorf(c.Line, "specialization constant %q: %v", sym, err)
+	}
+	if t.scalar == "i1" {
+		t, _, _ = l.types.parse("i8") // a bool: i8 in memory (call reads it and truncates)
 	}
 	def, ft, err := l.defaultValue(c, in.args[1], t)
 	if err != nil {

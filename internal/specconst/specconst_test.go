@@ -382,3 +382,41 @@ func TestPaddedComposites(t *testing.T) {
 	lowerFile(t, "padded", Emulation)
 	lowerFile(t, "padded", Defaults)
 }
+
+// TestBool: a bool constant is read as i1 from an i8 specialization_id: the value is read
+// as i8 and truncated (DPC++'s pass does the same), in every mode.
+func TestBool(t *testing.T) {
+	src := `target triple = "spir64-unknown-unknown"
+@id = private unnamed_addr addrspace(1) constant [5 x i8] c"uidF\00", align 1
+@flag = internal addrspace(1) constant { i8 } { i8 1 }, align 1
+define spir_kernel void @K(ptr addrspace(1) %out, ptr addrspace(1) %buf1) {
+entry:
+  %buf = addrspacecast ptr addrspace(1) %buf1 to ptr addrspace(4)
+  %f = call spir_func noundef zeroext i1 @_Z37__sycl_getScalar2020SpecConstantValueIbET_PKcPKvS4_(ptr addrspace(4) noundef addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) noundef addrspacecast (ptr addrspace(1) @flag to ptr addrspace(4)), ptr addrspace(4) noundef %buf)
+  %v = zext i1 %f to i32
+  store i32 %v, ptr addrspace(1) %out, align 4
+  ret void
+}
+declare spir_func noundef zeroext i1 @_Z37__sycl_getScalar2020SpecConstantValueIbET_PKcPKvS4_(ptr addrspace(4) noundef, ptr addrspace(4) noundef, ptr addrspace(4) noundef)
+`
+	for mode, wants := range map[Mode][]string{
+		Native:    {"= call i8 @_Z20__spirv_SpecConstantia(i32 0, i8 1)", "%f = trunc i8 %spec.const.1 to i1"},
+		Emulation: {"%spec.const.1 = load i8, ptr addrspace(4) %spec.const.2", "%f = trunc i8 %spec.const.1 to i1"},
+		Defaults:  {"%f = trunc i8 1 to i1", "%v = zext i1 %f to i32"},
+	} {
+		r, err := Lower("b.ll", []byte(src), mode)
+		if err != nil {
+			t.Fatalf("%s: %v", mode, err)
+		}
+		for _, w := range wants {
+			if !strings.Contains(string(r.Text), w) {
+				t.Errorf("%s: output lacks %q:\n%s", mode, w, r.Text)
+			}
+		}
+		if mode != Defaults {
+			reg := &props.Registry{}
+			r.AddProps(reg)
+			checkTriples(t, reg.Set(SetName), "uidF", []uint32{0, 0, 1})
+		}
+	}
+}
