@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
@@ -17,6 +18,12 @@ import (
 // not support it"). DPC++'s llvm-spirv has it in its list (TranslatorArgs).
 const FunctionPointers = "SPV_INTEL_function_pointers"
 
+// LinkOnceODR is the SPIR-V extension that keeps linkonce_odr linkage (llc writes such a
+// definition as an export otherwise): images that libsycl links together (a kernel's and
+// its virtual functions' sets) may each define the same vtable or inline function, and
+// two exports of one name fail the link. DPC++'s llvm-spirv has it in its list.
+const LinkOnceODR = "SPV_KHR_linkonce_odr"
+
 // viaLLCSPIRV says whether target t's images start as SPIR-V written by llc (not by a
 // toolchain's llvm-spirv, and not NVPTX or AMDGCN code).
 func viaLLCSPIRV(t *devconfig.Target, tools Tools) bool {
@@ -26,12 +33,17 @@ func viaLLCSPIRV(t *devconfig.Target, tools Tools) bool {
 
 // ForLLCSPIRV prepares module text src (file names it in errors) for llc-22's SPIR-V
 // back end. It returns the extensions the module needs (FunctionPointers) and, where
-// the module has one, a text whose global initializers hold no undef or poison (each
-// becomes zeroinitializer, a value undef may take): llc aborts on a global whose
-// initializer has an undef aggregate member ("unable to translate instruction: call
-// llvm.spv.const.composite"), such as the padding field DPC++'s front end adds to an
-// over-aligned struct, in the specialization_id of a specialization constant among
-// others. fixed is nil when the text needs no change.
+// the module needs a change, its new text (nil otherwise):
+//   - a virtual function ("indirectly-callable") gets DPC++'s "referenced-indirectly"
+//     attribute, from which llc writes the ReferencedIndirectlyINTEL decoration (DPC++'s
+//     llvm-spirv writes it for virtual functions): without it Intel's CPU compiler
+//     drops the function from an image that does not call it, and the images that do
+//     fail to link;
+//   - global initializers hold no undef or poison (each becomes zeroinitializer, a value
+//     undef may take): llc aborts on a global whose initializer has an undef aggregate
+//     member ("unable to translate instruction: call llvm.spv.const.composite"), such as
+//     the padding field DPC++'s front end adds to an over-aligned struct, in the
+//     specialization_id of a specialization constant among others.
 func ForLLCSPIRV(file string, src []byte) (fixed []byte, exts []string, err error) {
 	m, err := llvmir.Parse(file, src)
 	if err != nil {
@@ -39,6 +51,18 @@ func ForLLCSPIRV(file string, src []byte) (fixed []byte, exts []string, err erro
 	}
 	if needsFunctionPointers(m) {
 		exts = append(exts, FunctionPointers)
+	}
+	if decorated, ok := decorateIndirect(m); ok {
+		if m, err = llvmir.Parse(file, decorated); err != nil {
+			return nil, nil, err
+		}
+		src, fixed = decorated, decorated
+		if len(exts) == 0 {
+			exts = append(exts, FunctionPointers)
+		}
+	}
+	if len(exts) > 0 && hasLinkOnceODR(m) {
+		exts = append(exts, LinkOnceODR)
 	}
 	var edits []span
 	for _, g := range m.Globals {
@@ -48,7 +72,7 @@ func ForLLCSPIRV(file string, src []byte) (fixed []byte, exts []string, err erro
 		edits = append(edits, undefTokens(src, g.Span.Start, g.Span.End)...)
 	}
 	if len(edits) == 0 {
-		return nil, exts, nil
+		return fixed, exts, nil
 	}
 	var b bytes.Buffer
 	b.Grow(len(src) + 16*len(edits))
@@ -60,6 +84,61 @@ func ForLLCSPIRV(file string, src []byte) (fixed []byte, exts []string, err erro
 	}
 	b.Write(src[at:])
 	return b.Bytes(), exts, nil
+}
+
+// decorateIndirect marks the functions m defines that other images call through
+// pointers "referenced-indirectly" (llc writes the ReferencedIndirectlyINTEL decoration
+// for the attribute), and returns the new text; ok is false when none needs it.
+func decorateIndirect(m *llvmir.Module) ([]byte, bool) {
+	var edits []span
+	for _, f := range m.Funcs {
+		if f.Decl || len(f.AttrGroups) == 0 {
+			continue
+		}
+		if _, ri := m.FnAttr(f, "referenced-indirectly"); ri {
+			continue
+		}
+		if _, vf := m.FnAttr(f, "indirectly-callable"); !vf {
+			continue
+		}
+		// The attribute goes beside the header's attribute group (#N), where LLVM reads
+		// function attributes.
+		header := m.Src[f.Span.Start:f.HeaderEnd]
+		ref := []byte(" #" + strconv.Itoa(f.AttrGroups[0]))
+		i := bytes.LastIndex(header, ref)
+		if i < 0 {
+			continue
+		}
+		at := f.Span.Start + i + len(ref)
+		edits = append(edits, span{at, at})
+	}
+	if len(edits) == 0 {
+		return nil, false
+	}
+	var b bytes.Buffer
+	at := 0
+	for _, e := range edits {
+		b.Write(m.Src[at:e.start])
+		b.WriteString(` "referenced-indirectly"`)
+		at = e.end
+	}
+	b.Write(m.Src[at:])
+	return b.Bytes(), true
+}
+
+// hasLinkOnceODR: a definition (function or global) with linkonce_odr linkage.
+func hasLinkOnceODR(m *llvmir.Module) bool {
+	for _, g := range m.Globals {
+		if g.Linkage == "linkonce_odr" {
+			return true
+		}
+	}
+	for _, f := range m.Funcs {
+		if !f.Decl && bytes.HasPrefix(m.Src[f.Span.Start:f.HeaderEnd], []byte("define linkonce_odr ")) {
+			return true
+		}
+	}
+	return false
 }
 
 // needsFunctionPointers: a call through a pointer, or a global whose initializer holds a

@@ -117,3 +117,55 @@ func TestLLCSPIRVQuirksWithLLC(t *testing.T) {
 		}
 	}
 }
+
+// A virtual-function set's image: overrides that only other images call, through vtables.
+const virtualSet = llcHeader + `define linkonce_odr spir_func i32 @_ZN1S1fEv(ptr addrspace(4) %this) #0 comdat align 2 {
+  ret i32 1
+}
+
+define spir_func i32 @plain() #1 {
+  ret i32 2
+}
+
+$_ZN1S1fEv = comdat any
+
+attributes #0 = { "indirectly-callable"="_ZTSv" "sycl-module-id"="v.cpp" }
+attributes #1 = { "sycl-module-id"="v.cpp" }
+`
+
+// TestVirtualFunctionSetImage: an override gets "referenced-indirectly" (llc writes
+// ReferencedIndirectlyINTEL for it, without which Intel's CPU compiler drops it from an
+// image that does not call it), the image enables function pointers, and linkonce_odr
+// stays linkonce_odr (two images libsycl links may both define it).
+func TestVirtualFunctionSetImage(t *testing.T) {
+	fixed, exts, err := ForLLCSPIRV("v.ll", []byte(virtualSet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(fixed, []byte(`@_ZN1S1fEv(ptr addrspace(4) %this) #0 "referenced-indirectly" comdat align 2 {`)) {
+		t.Errorf("override not marked:\n%s", fixed)
+	}
+	if bytes.Contains(fixed, []byte(`@plain() #1 "referenced-indirectly"`)) {
+		t.Errorf("a function that is not virtual was marked")
+	}
+	if strings.Join(exts, ",") != FunctionPointers+","+LinkOnceODR {
+		t.Errorf("extensions %v", exts)
+	}
+	llc := testutil.Tool(*llcFlag, "llc-22", "llc")
+	dis := testutil.Tool("", "spirv-dis")
+	if llc == "" || dis == "" {
+		return
+	}
+	dir := t.TempDir()
+	ll, spv := filepath.Join(dir, "v.ll"), filepath.Join(dir, "v.spv")
+	os.WriteFile(ll, fixed, 0o644)
+	if out, err := exec.Command(llc, "-mtriple=spirv64-unknown-unknown", "-filetype=obj", "--spirv-ext=+"+strings.Join(exts, ",+"), ll, "-o", spv).CombinedOutput(); err != nil {
+		t.Fatalf("llc: %v\n%s", err, out)
+	}
+	text, _ := exec.Command(dis, spv).CombinedOutput()
+	for _, want := range []string{"ReferencedIndirectlyINTEL", `"_ZN1S1fEv" LinkOnceODR`} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("SPIR-V lacks %q:\n%s", want, text)
+		}
+	}
+}

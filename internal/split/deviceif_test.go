@@ -96,3 +96,61 @@ func TestSplitRefusesABadConditionAtItsLine(t *testing.T) {
 		t.Errorf("err = %v, want one at in.ll:4", err)
 	}
 }
+
+// TestSplitVirtualFunctionSets: with the JIT flow's sets (-virtual-function-sets), the
+// shard holds the kernels' images, which use the set, the set's own image, and, for a
+// set that needs optional aspects, its stand-in (".dummy", dummy-image=1).
+func TestSplitVirtualFunctionSets(t *testing.T) {
+	src, err := os.ReadFile("testdata/virtual_functions.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := llvmir.Parse("virtual_functions.ll", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "shard")
+	if err := split.SplitShards(m, nil, split.Options{Mode: split.ModeAuto, VirtualFunctions: true}, split.ImageOptions{VirtualFunctions: true}, []string{dir}); err != nil {
+		t.Fatal(err)
+	}
+	table, err := os.ReadFile(filepath.Join(dir, split.TableName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uses, sets, dummies int
+	for _, prop := range mustGlob(t, filepath.Join(dir, "*.prop")) {
+		data, _ := os.ReadFile(prop)
+		reg, err := props.Parse(prop, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vf := reg.Set(split.VirtualFunctionsSet)
+		if vf == nil {
+			continue
+		}
+		if _, ok := vf.Get("uses-virtual-functions-set"); ok {
+			uses++
+		}
+		if _, ok := vf.Get("virtual-functions-set"); ok {
+			sets++
+		}
+		if _, ok := vf.Get("dummy-image"); ok {
+			dummies++
+			if !strings.HasSuffix(prop, ".dummy.prop") {
+				t.Errorf("stand-in %s not named .dummy", prop)
+			}
+		}
+	}
+	if uses == 0 || sets == 0 || dummies == 0 {
+		t.Errorf("images using a set %d, with a set %d, stand-ins %d; want each > 0:\n%s", uses, sets, dummies, table)
+	}
+}
+
+func mustGlob(t *testing.T, pattern string) []string {
+	t.Helper()
+	out, err := filepath.Glob(pattern)
+	if err != nil || len(out) == 0 {
+		t.Fatalf("nothing matches %s", pattern)
+	}
+	return out
+}

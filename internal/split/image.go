@@ -333,7 +333,7 @@ func (e *Extractor) virtualFunctionSets(r *props.Registry, funcs []*llvmir.Funct
 			continue
 		}
 		if set, ok := e.m.FnAttr(f, "indirectly-callable"); ok {
-			r.Ensure(VirtualFunctionsSet).AddBytes("virtual-functions-set", []byte(set))
+			r.Ensure(VirtualFunctionsSet).AddBytes("virtual-functions-set", append([]byte(set), 0))
 			return
 		}
 		if sets, ok := e.m.FnAttr(f, "calls-indirectly"); ok {
@@ -352,7 +352,7 @@ func (e *Extractor) virtualFunctionSets(r *props.Registry, funcs []*llvmir.Funct
 		names = append(names, s)
 	}
 	sort.Strings(names)
-	r.Ensure(VirtualFunctionsSet).AddBytes("uses-virtual-functions-set", []byte(strings.Join(names, ",")))
+	r.Ensure(VirtualFunctionsSet).AddBytes("uses-virtual-functions-set", append([]byte(strings.Join(names, ",")), 0))
 }
 
 // DummyImage is the stand-in DPC++ adds after the image of a virtual-functions set that
@@ -378,7 +378,7 @@ func (e *Extractor) DummyImage(img *Image, opts ImageOptions) *Image {
 	d.Reqs.AddTo(d.Props)
 	set, _ := e.m.FnAttr(g.Entries[0], "indirectly-callable")
 	vf := d.Props.Add(VirtualFunctionsSet)
-	vf.AddBytes("virtual-functions-set", []byte(set))
+	vf.AddBytes("virtual-functions-set", append([]byte(set), 0))
 	vf.AddU32("dummy-image", 1)
 	return d
 }

@@ -402,8 +402,17 @@ func SplitShards(m *llvmir.Module, text io.ReaderAt, opts Options, iopts ImageOp
 		sort.Slice(gs, func(a, b int) bool { return ids[gs[a]] < ids[gs[b]] })
 		tab := filetable.New(filetable.Code, filetable.Properties, filetable.Symbols)
 		for _, g := range gs {
-			if err := addImage(&out, tab, m, g, ex.Image(g, iopts), filepath.Clean(dir), "img_"+ids[g]); err != nil {
+			img := ex.Image(g, iopts)
+			// A virtual-function set that needs optional aspects has a stand-in for the
+			// devices without them (sycl-post-link's JIT flow).
+			dummy := ex.DummyImage(img, iopts)
+			if err := addImage(&out, tab, m, g, img, filepath.Clean(dir), "img_"+ids[g]); err != nil {
 				return err
+			}
+			if dummy != nil {
+				if err := addImage(&out, tab, m, g, dummy, filepath.Clean(dir), "img_"+ids[g]+".dummy"); err != nil {
+					return err
+				}
 			}
 		}
 		out.Add(filepath.Join(dir, TableName), tab.Bytes())

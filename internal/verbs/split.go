@@ -102,7 +102,7 @@ func Split() *cli.Verb {
 		shards                  int
 		shardDirs               cli.Multi
 		onlyKernels, kernelReqs bool
-		progMD                  bool
+		progMD, vfSets          bool
 		deps                    imageDeps
 	)
 	return &cli.Verb{
@@ -117,6 +117,7 @@ func Split() *cli.Verb {
 			fs.BoolVar(&onlyKernels, "emit-only-kernels-as-entry-points", false, "only kernels are entry points")
 			fs.BoolVar(&kernelReqs, "emit-kernel-reqs", false, "add the per-kernel [SYCL/kernel reqs] property set")
 			fs.BoolVar(&progMD, "emit-program-metadata", false, "add [SYCL/program metadata]: each kernel's required work-group and sub-group sizes")
+			fs.BoolVar(&vfSets, "virtual-function-sets", false, "virtual functions as sycl-post-link's JIT flow splits them: images of their own per set, [SYCL/virtual functions], stand-in images for sets that need optional aspects (for targets whose runtime links images: libsycl, JIT SPIR-V)")
 			deps.flags(fs)
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
@@ -149,8 +150,8 @@ func Split() *cli.Verb {
 			defer in.Close()
 			// DPC++'s driver always asks sycl-post-link for -device-globals and
 			// -emit-param-info.
-			return split.SplitShards(in.Module, in.Text(), split.Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true}, split.ImageOptions{
-				KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true, ParamInfo: true,
+			return split.SplitShards(in.Module, in.Text(), split.Options{Mode: mode, EmitOnlyKernels: onlyKernels, RequirementSplit: true, VirtualFunctions: vfSets}, split.ImageOptions{
+				KernelReqs: kernelReqs, ProgramMetadata: progMD, DeviceGlobals: true, ParamInfo: true, VirtualFunctions: vfSets,
 				DeviceImageDependencies: deps.allow, ExportedSymbols: deps.exported, ImportedSymbols: deps.imported,
 			}, dirs)
 		},

@@ -3,7 +3,7 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def split(ctx, steps, tool, prop, chain, mode, shards, program_metadata = False, image_dependencies = False):
+def split(ctx, steps, tool, prop, chain, mode, shards, program_metadata = False, image_dependencies = False, virtual_function_sets = False):
     """Splits a module by mode and device requirements into shards.
 
     Args:
@@ -20,6 +20,9 @@ def split(ctx, steps, tool, prop, chain, mode, shards, program_metadata = False,
       image_dependencies: let images call SYCL_EXTERNAL functions other images define
         (a sycl_shared_library's, or a program's that uses one): they are entry points,
         exported and imported by name, and the runtime links the images.
+      virtual_function_sets: split virtual functions as DPC++'s JIT flow does (images of
+        their own per set, which libsycl links at run time); else they stay in the
+        images of the kernels that reach them, as DPC++'s AOT flow does.
 
     Returns:
       list of directory Files, one per shard, each with a files.table.
@@ -35,6 +38,7 @@ def split(ctx, steps, tool, prop, chain, mode, shards, program_metadata = False,
     else:
         argv = ["split", "-split=" + mode, "-emit-only-kernels-as-entry-points"]
     argv += ["-emit-program-metadata"] if program_metadata else []
+    argv += ["-virtual-function-sets"] if virtual_function_sets else []
     argv += ["--shard-dir=" + d.path for d in dirs] + [prop.path]
     steps.append(step(
         tool,

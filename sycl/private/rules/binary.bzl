@@ -128,9 +128,13 @@ def binary_pipeline(ctx, steps, shared_library = False):
 
     # DPC++'s driver asks sycl-post-link for program metadata for some families only.
     family_of = {device_ir_key(d, front_end): device_family(d) for _, d in devices}
+    # Virtual functions in images of their own per set, as DPC++'s JIT flow splits them,
+    # where libsycl links the images: every target of the key JIT-compiles SPIR-V.
+    libsycl = program_runtime(ctx)[SyclRuntimeInfo].kind == "dpcpp"
     for key in chains:
         family = family_of.get(key, FAMILIES["spir64"])
         program_metadata = family["program_metadata"]
+        vf_sets = libsycl and all([d.aot_tool == "" for _, d in devices if device_ir_key(d, front_end) == key])
         for chain, ir in chains[key]:
             if common.tc.front_end:
                 # DPC++'s front end from the runtime wheel propagated aspects and optimised;
@@ -139,18 +143,18 @@ def binary_pipeline(ctx, steps, shared_library = False):
                 # With no device libraries to link, another C library call fails here,
                 # naming the function that makes it.
                 prop, locations_of[chain] = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, False, validate = False, math = "spirv-no-devicelibs")
-                split_of[chain] = split(ctx, steps, common.tc.sycl_device, prop, chain, mode, shards, program_metadata, image_dependencies)
+                split_of[chain] = split(ctx, steps, common.tc.sycl_device, prop, chain, mode, shards, program_metadata, image_dependencies, vf_sets)
             elif common.tc.family == "dpcpp":
                 # DPC++'s front end propagated aspects and optimised: split what it wrote.
                 locations_of[chain] = None
-                split_of[chain] = split(ctx, steps, common.tc.sycl_device, ir, chain, mode, shards, program_metadata, image_dependencies)
+                split_of[chain] = split(ctx, steps, common.tc.sycl_device, ir, chain, mode, shards, program_metadata, image_dependencies, vf_sets)
             else:
                 lib = common.tc.libclc.get(family["libclc"]) if family["libclc"] else None
                 math = "spirv" if not family["libclc"] else ("libclc" if lib else "nolibclc:" + key)
                 prop, locations_of[chain] = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, True, validate = key == checked_key, math = math)
                 if lib:
                     prop = libclc_link(ctx, steps, common.tc, prop, lib, chain)
-                split_of[chain] = split(ctx, steps, common.tc.sycl_device, optimize(ctx, steps, common, prop, chain), chain, mode, shards, program_metadata, image_dependencies)
+                split_of[chain] = split(ctx, steps, common.tc.sycl_device, optimize(ctx, steps, common, prop, chain), chain, mode, shards, program_metadata, image_dependencies, vf_sets)
             all_shards.extend(split_of[chain])
 
     tables, report = [], []
