@@ -128,6 +128,7 @@ def binary_pipeline(ctx, steps, shared_library = False):
 
     # DPC++'s driver asks sycl-post-link for program metadata for some families only.
     family_of = {device_ir_key(d, front_end): device_family(d) for _, d in devices}
+
     # Virtual functions in images of their own per set, as DPC++'s JIT flow splits them,
     # where libsycl links the images: every target of the key JIT-compiles SPIR-V.
     libsycl = program_runtime(ctx)[SyclRuntimeInfo].kind == "dpcpp"
@@ -288,22 +289,33 @@ def test_environment(ctx):
         return []
     return [testing.TestEnvironment(env)]
 
-def _sycl_binary_impl(ctx):
+def run_pipeline(ctx, shared_library = False):
+    """Registers a program's (or shared library's) device pipeline and its report.
+
+    Args:
+      ctx: the rule context.
+      shared_library: see binary_pipeline.
+
+    Returns:
+      (struct, OutputGroupInfo): binary_pipeline's struct, and the output groups
+      (sycl_shards, sycl_images, sycl_wrapper, sycl_compile_inputs, sycl_report).
+    """
     steps = []
-    p = binary_pipeline(ctx, steps)
+    p = binary_pipeline(ctx, steps, shared_library)
     register_steps(ctx, steps)
     report = compatibility_report(ctx, p.tool, p)
+    return p, OutputGroupInfo(
+        sycl_shards = depset(p.shards),
+        sycl_images = depset(p.images),
+        sycl_wrapper = depset([p.wrapper_c]),
+        sycl_compile_inputs = p.compile_inputs,
+        sycl_report = depset([report]),
+    )
+
+def _sycl_binary_impl(ctx):
+    p, groups = run_pipeline(ctx)
     exe, shared = link_binary(ctx, p)
-    return test_environment(ctx) + [
-        executable_info(ctx, exe, shared),
-        OutputGroupInfo(
-            sycl_shards = depset(p.shards),
-            sycl_images = depset(p.images),
-            sycl_wrapper = depset([p.wrapper_c]),
-            sycl_compile_inputs = p.compile_inputs,
-            sycl_report = depset([report]),
-        ),
-    ]
+    return test_environment(ctx) + [executable_info(ctx, exe, shared), groups]
 
 BINARY_ATTRS = dict(COMPILE_ATTRS, **DEVICE_ATTRS)
 BINARY_ATTRS.update({

@@ -1,10 +1,8 @@
 """sycl_shared_library: a shared library that carries and registers its own device images."""
 
-load("//sycl/private:actions/report.bzl", "compatibility_report")
 load("//sycl/private:common.bzl", "CPP_TOOLCHAIN", "program_runtime")
 load("//sycl/private:providers.bzl", "SyclInfo")
-load("//sycl/private:rules/binary.bzl", "BINARY_ATTRS", "binary_pipeline", "link_binary")
-load("//sycl/private:steps.bzl", "register_steps")
+load("//sycl/private:rules/binary.bzl", "BINARY_ATTRS", "link_binary", "run_pipeline")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
 
 def _is_shared(dep):
@@ -12,10 +10,7 @@ def _is_shared(dep):
     return SyclInfo in dep and dep.label in dep[SyclInfo].shared_libraries.to_list()
 
 def _sycl_shared_library_impl(ctx):
-    steps = []
-    p = binary_pipeline(ctx, steps, shared_library = True)
-    register_steps(ctx, steps)
-    report = compatibility_report(ctx, p.tool, p)
+    p, groups = run_pipeline(ctx, shared_library = True)
     lib, shared = link_binary(ctx, p, output_type = "dynamic_library")
     so = lib.dynamic_library
 
@@ -32,6 +27,7 @@ def _sycl_shared_library_impl(ctx):
             linker_inputs = depset([cc_common.create_linker_input(owner = ctx.label, libraries = depset([lib]))]),
         ),
     )
+
     # Of the deps, dependents link the shared libraries (this one needs them) and compile
     # against every dep's headers.
     headers = [CcInfo(compilation_context = d[CcInfo].compilation_context) for d in ctx.attr.deps if CcInfo in d and not _is_shared(d)]
@@ -41,6 +37,7 @@ def _sycl_shared_library_impl(ctx):
     runfiles = ctx.runfiles(files = [so] + shared + ctx.files.data)
     for t in ctx.attr.data + ctx.attr.deps + [runtime]:
         runfiles = runfiles.merge(t[DefaultInfo].default_runfiles)
+
     # No device code for dependents to link (the library holds it): the label, for
     # programs that call its SYCL_EXTERNAL functions (their images import them), and the
     # front ends, which a program may not mix.
@@ -58,13 +55,7 @@ def _sycl_shared_library_impl(ctx):
         cc,
         sycl,
         DefaultInfo(files = depset([so]), runfiles = runfiles),
-        OutputGroupInfo(
-            sycl_shards = depset(p.shards),
-            sycl_images = depset(p.images),
-            sycl_wrapper = depset([p.wrapper_c]),
-            sycl_compile_inputs = p.compile_inputs,
-            sycl_report = depset([report]),
-        ),
+        groups,
     ]
 
 sycl_shared_library = rule(
