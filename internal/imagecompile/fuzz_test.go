@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 
 // FuzzCompileTable: any table (dry run, so no tool runs) gives either an error that names
@@ -125,4 +126,39 @@ func TestShellCommand(t *testing.T) {
 	if line := shellCommand("bin/a=b", nil); line != "'bin/a=b'" {
 		t.Errorf("a tool named like an assignment: %s", line)
 	}
+}
+
+// FuzzForLLCSPIRV: any module text gives an error, or extensions and (where it changes
+// the module) a text that still parses, with no undef or poison word left in a global
+// initializer; the same input gives the same output; nothing panics.
+func FuzzForLLCSPIRV(f *testing.F) {
+	f.Add(undefGlobals)
+	f.Add(indirectCall)
+	f.Add(virtualSet)
+	f.Add("@g = global [2 x i8] c\" undef\"\n")
+	f.Add("define void @f() #0 {\n  ret void\n}\nattributes #0 = { \"indirectly-callable\"=\"s\" }\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		fixed, exts, err := ForLLCSPIRV("f.ll", []byte(src))
+		if err != nil {
+			return
+		}
+		again, exts2, _ := ForLLCSPIRV("f.ll", []byte(src))
+		if !bytes.Equal(fixed, again) || !reflect.DeepEqual(exts, exts2) {
+			t.Fatalf("not deterministic")
+		}
+		if fixed == nil {
+			return
+		}
+		m, err := llvmir.Parse("fixed.ll", fixed)
+		if err != nil {
+			t.Fatalf("the prepared module does not parse: %v\n%s", err, fixed)
+		}
+		for _, g := range m.Globals {
+			if g.Kind == "global" || g.Kind == "constant" {
+				if n := len(undefTokens(m.Src, g.Span.Start, g.Span.End)); n > 0 {
+					t.Fatalf("global @%s keeps %d undef words:\n%s", g.Name, n, fixed)
+				}
+			}
+		}
+	})
 }

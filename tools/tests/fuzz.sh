@@ -28,6 +28,7 @@ targets=(
   "internal/worker FuzzServeProto"
   "internal/specconst FuzzLowerTypes"
   "internal/deviceif FuzzVariants"
+  "internal/imagecompile FuzzForLLCSPIRV"
 )
 bin_name() { echo "$(tr / _ <<<"$1")_$2.test"; }
 case "${1:-}" in
