@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
@@ -49,47 +50,40 @@ func ForLLCSPIRV(file string, src []byte) (fixed []byte, exts []string, err erro
 	if err != nil {
 		return nil, nil, err
 	}
-	if needsFunctionPointers(m) {
+	marks := referencedIndirectly(m)
+	if len(marks) > 0 || needsFunctionPointers(m) {
 		exts = append(exts, FunctionPointers)
-	}
-	if decorated, ok := decorateIndirect(m); ok {
-		if m, err = llvmir.Parse(file, decorated); err != nil {
-			return nil, nil, err
-		}
-		src, fixed = decorated, decorated
-		if len(exts) == 0 {
-			exts = append(exts, FunctionPointers)
+		if hasLinkOnceODR(m) {
+			exts = append(exts, LinkOnceODR)
 		}
 	}
-	if len(exts) > 0 && hasLinkOnceODR(m) {
-		exts = append(exts, LinkOnceODR)
-	}
-	var edits []span
+	edits := marks
 	for _, g := range m.Globals {
-		if g.Kind != "global" && g.Kind != "constant" {
-			continue
+		if g.Kind == "global" || g.Kind == "constant" {
+			edits = append(edits, undefTokens(src, g.Span.Start, g.Span.End)...)
 		}
-		edits = append(edits, undefTokens(src, g.Span.Start, g.Span.End)...)
 	}
 	if len(edits) == 0 {
-		return fixed, exts, nil
+		return nil, exts, nil
 	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
 	var b bytes.Buffer
-	b.Grow(len(src) + 16*len(edits))
+	b.Grow(len(src) + 24*len(edits))
 	at := 0
 	for _, e := range edits {
 		b.Write(src[at:e.start])
-		b.WriteString("zeroinitializer")
+		b.WriteString(e.text)
 		at = e.end
 	}
 	b.Write(src[at:])
 	return b.Bytes(), exts, nil
 }
 
-// decorateIndirect marks the functions m defines that other images call through
-// pointers "referenced-indirectly" (llc writes the ReferencedIndirectlyINTEL decoration
-// for the attribute), and returns the new text; ok is false when none needs it.
-func decorateIndirect(m *llvmir.Module) ([]byte, bool) {
+// referencedIndirectly are the edits that mark the virtual functions m defines
+// "referenced-indirectly" (llc writes the ReferencedIndirectlyINTEL decoration for the
+// attribute): the attribute goes beside the header's attribute group (#N), where LLVM
+// reads function attributes.
+func referencedIndirectly(m *llvmir.Module) []span {
 	var edits []span
 	for _, f := range m.Funcs {
 		if f.Decl || len(f.AttrGroups) == 0 {
@@ -101,29 +95,13 @@ func decorateIndirect(m *llvmir.Module) ([]byte, bool) {
 		if _, vf := m.FnAttr(f, "indirectly-callable"); !vf {
 			continue
 		}
-		// The attribute goes beside the header's attribute group (#N), where LLVM reads
-		// function attributes.
-		header := m.Src[f.Span.Start:f.HeaderEnd]
 		ref := []byte(" #" + strconv.Itoa(f.AttrGroups[0]))
-		i := bytes.LastIndex(header, ref)
-		if i < 0 {
-			continue
+		if i := bytes.LastIndex(m.Src[f.Span.Start:f.HeaderEnd], ref); i >= 0 {
+			at := f.Span.Start + i + len(ref)
+			edits = append(edits, span{at, at, ` "referenced-indirectly"`})
 		}
-		at := f.Span.Start + i + len(ref)
-		edits = append(edits, span{at, at})
 	}
-	if len(edits) == 0 {
-		return nil, false
-	}
-	var b bytes.Buffer
-	at := 0
-	for _, e := range edits {
-		b.Write(m.Src[at:e.start])
-		b.WriteString(` "referenced-indirectly"`)
-		at = e.end
-	}
-	b.Write(m.Src[at:])
-	return b.Bytes(), true
+	return edits
 }
 
 // hasLinkOnceODR: a definition (function or global) with linkonce_odr linkage.
@@ -161,7 +139,11 @@ func needsFunctionPointers(m *llvmir.Module) bool {
 	return false
 }
 
-type span struct{ start, end int }
+// span is an edit: text replaces src[start:end].
+type span struct {
+	start, end int
+	text       string
+}
 
 // undefTokens are the undef and poison words of src[start:end] outside c"..." strings:
 // a word preceded by a space and followed by a delimiter (an @undef name is not one).
@@ -180,7 +162,7 @@ func undefTokens(src []byte, start, end int) []span {
 		for _, w := range []string{"undef", "poison"} {
 			j := i + 1 + len(w)
 			if j <= end && string(src[i+1:j]) == w && (j == end || bytes.IndexByte([]byte(",}]> \n"), src[j]) >= 0) {
-				out = append(out, span{i + 1, j})
+				out = append(out, span{i + 1, j, "zeroinitializer"})
 			}
 		}
 	}
