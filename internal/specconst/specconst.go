@@ -396,7 +396,7 @@ func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *
 	var args, types []string
 	for i := 0; i < t.n(); i++ {
 		e := t.element(i)
-		if lf := sc.leaves[*next]; lf.undef && lf.depth == depth+1 {
+		if *next < len(sc.leaves) && sc.leaves[*next].undef && sc.leaves[*next].depth == depth+1 {
 			*next++ // its SpecId is taken, and reported nowhere
 			args = append(args, e.typeText()+" undef")
 			types = append(types, e.typeText())
@@ -791,7 +791,7 @@ type descriptor struct {
 }
 
 func (d *descriptor) walk(t *ltype, depth int, offset *int) {
-	if lf := d.sc.leaves[d.next]; lf.undef && lf.depth == depth {
+	if d.next < len(d.sc.leaves) && d.sc.leaves[d.next].undef && d.sc.leaves[d.next].depth == depth {
 		d.next++
 		return
 	}

@@ -420,3 +420,38 @@ declare spir_func noundef zeroext i1 @_Z37__sycl_getScalar2020SpecConstantValueI
 		}
 	}
 }
+
+// TestZeroSizeMembers: an empty struct constant and a struct ending in a zero-length
+// array lower in every mode (the descriptor walk once indexed past the last leaf).
+func TestZeroSizeMembers(t *testing.T) {
+	src := `target triple = "spir64-unknown-unknown"
+%struct.E = type {}
+%struct.W = type { i32, [0 x i8] }
+@id = private unnamed_addr addrspace(1) constant [5 x i8] c"uidE\00", align 1
+@id2 = private unnamed_addr addrspace(1) constant [5 x i8] c"uidW\00", align 1
+@e = internal addrspace(1) constant { %struct.E } zeroinitializer, align 1
+@w = internal addrspace(1) constant { %struct.W } { %struct.W { i32 3, [0 x i8] zeroinitializer } }, align 4
+define spir_kernel void @K(ptr addrspace(1) %out, ptr addrspace(4) %buf) {
+entry:
+  %p = alloca %struct.E
+  %q = alloca %struct.W
+  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1EET_PKcPKvS5_(ptr sret(%struct.E) %p, ptr addrspace(4) noundef addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) noundef addrspacecast (ptr addrspace(1) @e to ptr addrspace(4)), ptr addrspace(4) %buf)
+  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1WET_PKcPKvS5_(ptr sret(%struct.W) %q, ptr addrspace(4) noundef addrspacecast (ptr addrspace(1) @id2 to ptr addrspace(4)), ptr addrspace(4) noundef addrspacecast (ptr addrspace(1) @w to ptr addrspace(4)), ptr addrspace(4) %buf)
+  ret void
+}
+declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1EET_PKcPKvS5_(ptr sret(%struct.E), ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1WET_PKcPKvS5_(ptr sret(%struct.W), ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+`
+	for _, m := range []Mode{Native, Emulation, Defaults} {
+		r, err := Lower("e.ll", []byte(src), m)
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		reg := &props.Registry{}
+		r.AddProps(reg)
+		if m == Native {
+			checkTriples(t, reg.Set(SetName), "uidE", nil)
+			checkTriples(t, reg.Set(SetName), "uidW", []uint32{0, 0, 4})
+		}
+	}
+}
