@@ -5,8 +5,8 @@ Both build the same step list as sycl_binary (same tools, same command lines):
 - sycl_monolithic_binary runs it in sequence in ONE action for the whole program, as a
   single `clang++ -fsycl` call does; only the link is separate.
 - sycl_cmake_like_binary builds as CMake + Ninja with `icpx -fsycl` does: one compile
-  action per translation unit (its device compile; the host compile is the C++
-  toolchain's, as for sycl_binary), then ONE link action that runs the device link,
+  action per translation unit (its device compiles, then, with DPC++'s front end, its host
+  compile; the clang family's host compile is the C++ toolchain's, as for sycl_binary), then ONE link action that runs the device link,
   propagate, split, filter, AOT and wrap steps, each wave of independent steps in
   parallel on every core (`-fsycl-max-parallel-link-jobs=N` with N = cores).
 
@@ -20,10 +20,13 @@ load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")  # buildifier: disab
 def _quote(s):
     return "'" + s.replace("'", "'\\''") + "'"
 
-def _one_action(ctx, steps):
-    """Registers one shell action that runs every step in order."""
+def _one_action(ctx, steps, mnemonic = "SyclMonolithic", message = None, stamp = None):
+    """Registers one shell action that runs every step in order.
+
+    With stamp (a File), the action also writes the time it ran into stamp.
+    """
     produced = {}
-    outputs = []
+    outputs = [stamp] if stamp else []
     for s in steps:
         for o in s.outputs:
             produced[o.path] = True
@@ -34,14 +37,56 @@ def _one_action(ctx, steps):
             if f.path not in produced:
                 inputs[f.path] = f
     cmds = [" ".join([_quote(a) for a in argv_strings([s.executable] + s.argv)]) for s in steps]
+    if stamp:
+        cmds.append("date +%%s.%%N >%s" % _quote(stamp.path))
     ctx.actions.run_shell(
         command = "\n".join(["set -e"] + cmds),
         inputs = inputs.values(),
         outputs = outputs,
-        mnemonic = "SyclMonolithic",
+        mnemonic = mnemonic,
         env = find_sycl_toolchain(ctx).env,
-        progress_message = "Running the whole SYCL pipeline of %s in one action (%d steps)" % (ctx.label, len(cmds)),
+        progress_message = message or "Running the whole SYCL pipeline of %s in one action (%d steps)" % (ctx.label, len(cmds)),
     )
+
+_SOURCE_EXTENSIONS = ["c", "cc", "cpp", "cxx", "c++", "C"]
+
+def _compile_actions(ctx, steps):
+    """Registers one action per translation unit for its compile steps, as `icpx -fsycl -c`.
+
+    Each TU's device compiles (one per device-IR key) and its host compile run in order in
+    one action; a step that reads no source of the target (the program's traits) is an
+    action of its own.
+
+    Ninja decides by timestamps: a compile that ran gives its objects a new time, and the
+    link runs again even where the objects' bytes did not change (a header edit that
+    changes no code). Each compile action therefore also writes the time it ran (a stamp
+    file), which the link action reads.
+
+    Returns:
+      list of File: the stamps.
+    """
+    srcs = {f.path: True for f in ctx.files.srcs}
+    by_tu = {}
+    order = []
+    for s in steps:
+        tu = None
+        for f in s.inputs.to_list():
+            if f.path in srcs and f.extension in _SOURCE_EXTENSIONS:
+                tu = f
+                break
+        if tu == None:
+            register_steps(ctx, [s])
+            continue
+        if tu.path not in by_tu:
+            by_tu[tu.path] = []
+            order.append(tu)
+        by_tu[tu.path].append(s)
+    stamps = []
+    for i, tu in enumerate(order):
+        stamp = ctx.actions.declare_file("_cmake_like/%s/tu%d.stamp" % (ctx.label.name, i))
+        stamps.append(stamp)
+        _one_action(ctx, by_tu[tu.path], "SyclCMakeLikeCompile", "Compiling %s as icpx -fsycl -c (%d steps)" % (tu.short_path, len(by_tu[tu.path])), stamp)
+    return stamps
 
 # Steps a CMake-like build runs per translation unit, before its link step.
 _COMPILE_MNEMONICS = ["SyclTraits", "SyclDeviceCompile", "SyclHostCompile"]
@@ -66,10 +111,11 @@ def _waves(steps):
         waves[w].append(s)
     return waves
 
-def _parallel_link_action(ctx, steps):
+def _parallel_link_action(ctx, steps, stamps):
     """Registers one shell action that runs the link-time steps wave by wave.
 
-    Each wave's steps run in parallel on $(nproc) cores; any failure fails the action.
+    Each wave's steps run in parallel on $(nproc) cores; any failure fails the action. It
+    reads stamps (see _compile_actions) as well.
     """
     produced = {}
     outputs = []
@@ -98,7 +144,7 @@ def _parallel_link_action(ctx, steps):
         lines.append("if [ -s \"$failed\" ]; then echo \"failed: $(tr '\\n' ' ' <\"$failed\")\" >&2; exit 1; fi")
     ctx.actions.run_shell(
         command = "\n".join(lines),
-        inputs = inputs.values(),
+        inputs = list(inputs.values()) + stamps,
         outputs = outputs,
         mnemonic = "SyclCMakeLikeLink",
         env = find_sycl_toolchain(ctx).env,
@@ -108,8 +154,8 @@ def _parallel_link_action(ctx, steps):
 def _sycl_cmake_like_binary_impl(ctx):
     steps = []
     p = binary_pipeline(ctx, steps)
-    register_steps(ctx, [s for s in steps if s.mnemonic in _COMPILE_MNEMONICS])
-    _parallel_link_action(ctx, [s for s in steps if s.mnemonic not in _COMPILE_MNEMONICS])
+    stamps = _compile_actions(ctx, [s for s in steps if s.mnemonic in _COMPILE_MNEMONICS])
+    _parallel_link_action(ctx, [s for s in steps if s.mnemonic not in _COMPILE_MNEMONICS], stamps)
     return [executable_info(ctx, *link_binary(ctx, p))]
 
 sycl_cmake_like_binary = binary_rule(

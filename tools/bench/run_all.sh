@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 reps="${1:-3}"
-names=",whole_build,whole_build_intel,whole_build_large,whole_build_large_nordc,workers,scaling,propagate,split,shapes,"
+names=",whole_build,whole_build_intel,whole_build_large,whole_build_large_nordc,real_64_nordc,real_64_rdc,real_16_nordc,real_16_rdc,teammate,front_end,workers,scaling,propagate,split,shapes,"
 for n in ${only//,/ }; do
   [[ "$names" == *",$n,"* ]] || { echo "run_all.sh: --only: no benchmark $n (${names:1:-1})" >&2; exit 2; }
 done
@@ -52,6 +52,14 @@ bench whole_build_large env TUS=64 KERNELS_PER_TU=4 TARGETS="$intel" tools/bench
 # baselines do not model it, so rules_sycl alone.
 bench whole_build_large_nordc env TUS=64 KERNELS_PER_TU=4 TARGETS="$intel" PIPELINES=modular \
   BUILD_FLAGS=--@rules_sycl//sycl:rdc=false tools/bench/whole_build.sh "$reps" "$perf/whole_build_large_nordc.tsv"
+# Ordinary SYCL 2020 with DPC++'s front end (tools/bench/gen_sycl2020.sh): 64 and 16 TUs,
+# each TU's device code alone (rdc off) and linked (rdc on), on the four targets of a team
+# with Intel hardware.
+real=spir64,intel_cpu,intel_gpu_tgllp,intel_gpu_pvc
+for tus in 64 16; do
+  bench "real_${tus}_nordc" env PROJECT=sycl2020 TUS="$tus" KERNELS_PER_TU=4 TARGETS="$real" RDC=off tools/bench/whole_build.sh "$reps" "$perf/real_${tus}_nordc.tsv"
+  bench "real_${tus}_rdc" env PROJECT=sycl2020 TUS="$tus" KERNELS_PER_TU=4 TARGETS="$real" RDC=on tools/bench/whole_build.sh "$reps" "$perf/real_${tus}_rdc.tsv"
+done
 bench workers tools/bench/workers.sh "$reps" "$perf/workers.tsv"
 bench scaling tools/bench/scaling.sh "$perf/scaling.tsv"
 if [ "$quick" = 0 ]; then
