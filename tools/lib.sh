@@ -53,3 +53,69 @@ user_bazel() {
   local dir="$1"; shift
   (cd "$dir" && bazel --output_user_root="$WORK/root" "$@")
 }
+
+# free_port: a free TCP port on 127.0.0.1.
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# wait_port PORT: waits up to 20 s for something to listen on 127.0.0.1:PORT; fails if
+# nothing does.
+wait_port() {
+  local _
+  for _ in $(seq 100); do
+    python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 0.2)" 2>/dev/null && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+# start_nginx_cache DIR: an nginx WebDAV server on 127.0.0.1 for Bazel's
+# --remote_cache=http://127.0.0.1:PORT, its blobs and logs under DIR; prints PORT. Its pid
+# is in DIR/nginx.pid (stop it with kill).
+start_nginx_cache() {
+  local dir="$1" nginx port
+  nginx="$(command -v nginx || echo /usr/sbin/nginx)"
+  [ -x "$nginx" ] || { echo "nginx is not installed (tools/bootstrap.sh installs it)" >&2; return 1; }
+  port=$(free_port)
+  mkdir -p "$dir/logs" "$dir/cache" "$dir/tmp"
+  # 1024 connections: Bazel uploads through up to 100 at once (--remote_max_connections);
+  # with 64, uploads failed ("N errors during bulk transfer") and their actions missed.
+  cat >"$dir/nginx.conf" <<CONF
+user root;
+worker_processes 1;
+pid $dir/nginx.pid;
+error_log $dir/logs/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $dir/tmp;
+  server {
+    listen 127.0.0.1:$port;
+    location / {
+      root $dir/cache;
+      dav_methods PUT;
+      create_full_put_path on;
+      client_max_body_size 4g;
+    }
+  }
+}
+CONF
+  "$nginx" -p "$dir" -c "$dir/nginx.conf" || return 1
+  wait_port "$port" || { echo "nginx did not start" >&2; return 1; }
+  echo "$port"
+}
+
+# start_buildgrid DIR: BuildGrid (the pinned release in .deps/buildgrid) on 127.0.0.1 with
+# tools/tests/bot/buildgrid.yml (CAS, action cache, execution, bots), its files and log
+# under DIR; prints PORT (--remote_cache= or --remote_executor=grpc://127.0.0.1:PORT).
+# Its pid is in DIR/bgd.pid (stop it with kill).
+start_buildgrid() {
+  local dir="$1" bgd="$ROOT/.deps/buildgrid/bin/bgd" port
+  [ -x "$bgd" ] || { echo "BuildGrid is not installed in .deps/buildgrid (run tools/bootstrap.sh)" >&2; return 1; }
+  port=$(free_port)
+  mkdir -p "$dir"
+  sed -e "s|@PORT@|$port|" -e "s|@DIR@|$dir|g" "$ROOT/tools/tests/bot/buildgrid.yml" >"$dir/bgd.yml"
+  "$bgd" server start "$dir/bgd.yml" >"$dir/bgd.log" 2>&1 </dev/null &
+  echo $! >"$dir/bgd.pid"
+  wait_port "$port" || { tail -20 "$dir/bgd.log" >&2; echo "BuildGrid did not start" >&2; return 1; }
+  echo "$port"
+}

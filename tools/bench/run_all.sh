@@ -60,6 +60,10 @@ for tus in 64 16; do
   bench "real_${tus}_nordc" env PROJECT=sycl2020 TUS="$tus" KERNELS_PER_TU=4 TARGETS="$real" RDC=off tools/bench/whole_build.sh "$reps" "$perf/real_${tus}_nordc.tsv"
   bench "real_${tus}_rdc" env PROJECT=sycl2020 TUS="$tus" KERNELS_PER_TU=4 TARGETS="$real" RDC=on tools/bench/whole_build.sh "$reps" "$perf/real_${tus}_rdc.tsv"
 done
+# A teammate's build of the same commit from the shared caches (nginx, BuildGrid), and
+# the front end's own cost per TU.
+bench teammate tools/bench/teammate.sh "$reps" "$perf/teammate.tsv"
+bench front_end tools/bench/front_end.sh "$reps"
 bench workers tools/bench/workers.sh "$reps" "$perf/workers.tsv"
 bench scaling tools/bench/scaling.sh "$perf/scaling.tsv"
 if [ "$quick" = 0 ]; then

@@ -39,17 +39,8 @@ go119 test ./... >"$WORK/gotest.log" 2>&1 || { cat "$WORK/gotest.log"; echo "FAI
 "$ROOT/tools/tests/bot/make_image.sh" "$WORK/image"
 
 # BuildGrid on a free loopback port.
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-sed -e "s|@PORT@|$port|" -e "s|@DIR@|$WORK/bgd|g" "$ROOT/tools/tests/bot/buildgrid.yml" >"$WORK/bgd.yml"
-mkdir -p "$WORK/bgd"
-"$BGD" server start "$WORK/bgd.yml" >"$WORK/bgd.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 100); do
-  python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && break
-  sleep 0.2
-done
-python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null \
-  || { tail -20 "$WORK/bgd.log"; echo "FAIL: BuildGrid did not start" >&2; exit 1; }
+port=$(start_buildgrid "$WORK/bgd") || { echo "FAIL: BuildGrid did not start" >&2; exit 1; }
+pids+=("$(cat "$WORK/bgd/bgd.pid")")
 for i in $(seq "$BOTS"); do
   "$WORK/bot" -server "127.0.0.1:$port" -dir "$WORK/bot$i" -image "$WORK/image" -name "bot$i" \
     -log "$WORK/executed.log" 2>"$WORK/bot$i.log" &
@@ -66,7 +57,7 @@ if ! bz "$WORK/ws" test //examples/... "${remote[@]}" --strategy=TestRunner=loca
   --execution_log_json_file="$WORK/first.json" >"$WORK/first.log" 2>&1; then
   grep -m3 -A12 '^ERROR' "$WORK/first.log" || tail -40 "$WORK/first.log"
   grep -v ' exit=0 ' "$WORK/executed.log" | head -5 || true
-  tail -n 5 "$WORK"/bot*.log "$WORK/bgd.log"
+  tail -n 5 "$WORK"/bot*.log "$WORK/bgd/bgd.log"
   echo "FAIL: the remote build or its tests failed" >&2
   exit 1
 fi
