@@ -7,7 +7,6 @@
 #   dpcpp-host     that TU's host compile (clang, -fsycl-is-host)
 #   clang-device   the clang family's device compile of a TU of the same kernels on the
 #                  rsycl API (tools/bench/gen_project.sh)
-#   clang-host     that TU's host compile (the C++ toolchain)
 # and two measures of what a persistent worker or a precompiled sycl.hpp could save:
 #   dpcpp-device-empty  DPC++'s front end on a TU with no code and no #include: loading
 #                       the library and starting its driver (all a worker that keeps it
@@ -51,14 +50,15 @@ measure() {
     else args+=("$line"); fi
   done < <(argv "$mn" "$target" "$src")
   [ "${#args[@]}" -gt 1 ] || { echo "front_end.sh: no $mn action of $target has an argument matching $src" >&2; exit 1; }
-  (cd "$execroot" && env -i "${envs[@]}" PATH=/usr/bin:/bin "$bt" -runs "$runs" -label "$label" -- "${args[@]}" "$@")
+  # The compilers' warnings go to a log, shown only if the command fails.
+  (cd "$execroot" && env -i "${envs[@]}" PATH=/usr/bin:/bin "$bt" -runs "$runs" -label "$label" -- "${args[@]}" "$@" 2>"$WORK/$label.log") ||
+    { tail -20 "$WORK/$label.log" >&2; exit 1; }
 }
 echo "# one TU of 4 kernels (a float loop of sin/cos/exp, an nd_range reduction in local memory, a double and a half kernel)"
 measure dpcpp-device SyclDeviceCompile //real:modular '^--source=real/tu_00[.]cpp$'
 measure dpcpp-device-empty SyclDeviceCompile //real:modular '^--source=real/empty[.]cpp$'
 measure dpcpp-host SyclHostCompile //real:modular 'real_tu_00[.]footer[.]cpp$'
 measure clang-device SyclDeviceCompile //lite:modular 'lite/tu_00[.]cpp$'
-measure clang-host CppCompile //lite:modular 'lite/tu_00[.]cpp$|lite_tu_00[.]'
 
 # A PCH of sycl.hpp for the host compile: built with the host compile's own flags.
 pch="$WORK/sycl.hpp.pch"
@@ -81,5 +81,6 @@ for a in "${args[@]}"; do
     *) pch_args+=("$a") ;;
   esac
 done
-(cd "$execroot" && env -i "${envs[@]}" PATH=/usr/bin:/bin "$bt" -runs 1 -label pch-build -- "${pch_args[@]}" -x c++-header "$WORK/pch.h" -o "$pch")
+(cd "$execroot" && env -i "${envs[@]}" PATH=/usr/bin:/bin "$bt" -runs 1 -label pch-build -- "${pch_args[@]}" -x c++-header "$WORK/pch.h" -o "$pch" 2>"$WORK/pch.log") ||
+  { tail -20 "$WORK/pch.log" >&2; exit 1; }
 measure dpcpp-host-pch SyclHostCompile //real:modular 'real_tu_00[.]footer[.]cpp$' -include-pch "$pch"

@@ -41,7 +41,7 @@ build() {
   local ws="$1" log="$2" secs; shift 2
   secs=$(timed user_bazel "$WORK/$ws" build --noshow_progress --local_cpu_resources=2 //gen:modular --execution_log_json_file="$log" "$@")
   [ -x "$WORK/$ws/bazel-bin/gen/modular" ] || { echo "the build in $ws failed" >&2; user_bazel "$WORK/$ws" build //gen:modular "$@" 2>&1 | tail -20 >&2; return 1; }
-  echo "$secs"
+  printf '%.2f\n' "$secs"
 }
 # runs WS: the binary of WS runs and checks its kernels on Intel's CPU OpenCL device.
 runs() {
@@ -73,7 +73,7 @@ for cache in nginx buildgrid; do
     fresh b
     s=$(build b "$WORK/team.json" "$flag")
     summary=$("$execlog" -runners "$WORK/team.json")
-    executed=$(grep -vE '^remote cache hit [0-9]+$' <<<"$summary" | awk '{n += $NF} END {print n + 0}')
+    executed=$(awk '!/^remote cache hit [0-9]+$/ {n += $NF} END {print n + 0}' <<<"$summary")
     echo "$cache: B's build $((r + 1)): ${s}s, $(tr '\n' ' ' <<<"$summary")(executed: $executed)"
     [ "$executed" = 0 ] || { "$execlog" -executed "$WORK/team.json" | head -5; fail=1; }
     times+="$s;"
