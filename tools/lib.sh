@@ -119,3 +119,11 @@ start_buildgrid() {
   wait_port "$port" || { tail -20 "$dir/bgd.log" >&2; echo "BuildGrid did not start" >&2; return 1; }
   echo "$port"
 }
+
+# run_dpcpp_binary WS NAME: runs the built binary //gen:NAME of the user workspace WS, a
+# program on Intel's libsycl, from its runfiles on Intel's CPU OpenCL device (as its
+# tests would).
+run_dpcpp_binary() {
+  (cd "$1/bazel-bin/gen/$2.runfiles/sycl_user" &&
+    OCL_ICD_FILENAMES="$PWD/external/sycl_dpcpp/lib/libintelocl.so" OCL_ICD_VENDORS=/nonexistent "../../$2")
+}

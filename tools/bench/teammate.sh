@@ -44,10 +44,7 @@ build() {
   printf '%.2f\n' "$secs"
 }
 # runs WS: the binary of WS runs and checks its kernels on Intel's CPU OpenCL device.
-runs() {
-  (cd "$WORK/$1/bazel-bin/gen/modular.runfiles/sycl_user" &&
-    OCL_ICD_FILENAMES="$PWD/external/sycl_dpcpp/lib/libintelocl.so" OCL_ICD_VENDORS=/nonexistent ../../modular)
-}
+runs() { run_dpcpp_binary "$WORK/$1" modular; }
 # An untimed first build fills the repository cache that later fresh output bases use.
 user_bazel "$WORK/a" build --noshow_progress //gen:modular >/dev/null 2>&1 || { echo "the first build failed" >&2; exit 1; }
 fresh a

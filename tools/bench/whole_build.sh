@@ -75,8 +75,7 @@ run_binary() {
     "$ws/bazel-bin/gen/$1"
     return
   fi
-  (cd "$ws/bazel-bin/gen/$1.runfiles/sycl_user" &&
-    OCL_ICD_FILENAMES="$PWD/external/sycl_dpcpp/lib/libintelocl.so" OCL_ICD_VENDORS=/nonexistent "../../$1")
+  run_dpcpp_binary "$ws" "$1"
 }
 # The binaries must compute the same thing.
 a=$(run_binary modular) || { echo "modular failed: $a" >&2; exit 1; }
