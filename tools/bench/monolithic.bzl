@@ -5,10 +5,12 @@ Both build the same step list as sycl_binary (same tools, same command lines):
 - sycl_monolithic_binary runs it in sequence in ONE action for the whole program, as a
   single `clang++ -fsycl` call does; only the link is separate.
 - sycl_cmake_like_binary builds as CMake + Ninja with `icpx -fsycl` does: one compile
-  action per translation unit (its device compiles, then, with DPC++'s front end, its host
-  compile; the clang family's host compile is the C++ toolchain's, as for sycl_binary), then ONE link action that runs the device link,
-  propagate, split, filter, AOT and wrap steps, each wave of independent steps in
-  parallel on every core (`-fsycl-max-parallel-link-jobs=N` with N = cores).
+  action per translation unit (its device compiles, then, with DPC++'s front end, its
+  host compile; the clang family's host compile is the C++ toolchain's, as for
+  sycl_binary), then ONE link action that runs the device link, propagate, split,
+  filter, AOT and wrap steps, each wave of independent steps in parallel on every core
+  (`-fsycl-max-parallel-link-jobs=N` with N = cores). With rdc off, that link action
+  runs every TU's device pipeline, as DPC++'s driver does with `-fno-sycl-rdc`.
 
 The production rules know nothing of them.
 """
