@@ -8,9 +8,9 @@ import (
 func TestKind(t *testing.T) {
 	for msg, want := range map[string]string{
 		"Compiling SYCL device code gen/tu_00.cpp for spir64_gen (DPC++'s front end from Intel's runtime wheel)": "Compiling SYCL device code",
-		"Compiling the images of //gen:modular for intel_gpu_pvc (shard 1/8, dpcpp-jit_spir64_gen, ocloc)":         "Compiling the images of [ocloc]",
-		"Compiling the images of //gen:modular for spir64 (shard 1/8, spir, llc: SPIR-V)":                          "Compiling the images of [llc: SPIR-V]",
-		"Linking gen/modular": "Linking",
+		"Compiling the images of //gen:modular for intel_gpu_pvc (shard 1/8, dpcpp-jit_spir64_gen, ocloc)":       "Compiling the images of [ocloc]",
+		"Compiling the images of //gen:modular for spir64 (shard 1/8, spir, llc: SPIR-V)":                        "Compiling the images of [llc: SPIR-V]",
+		"Linking gen/modular":                          "Linking",
 		"BazelWorkspaceStatusAction stable-status.txt": "BazelWorkspaceStatusAction stable-status.txt",
 		"//x": "//x",
 	} {
