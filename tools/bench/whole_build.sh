@@ -95,6 +95,16 @@ build() { # target -> "seconds actions aot"; profiled into $prof when set
   echo "$secs $(awk -F'executed=' '{split($2, a, " "); n += a[1]} END {print n + 0}' <<<"$sum") $(sed -n 's/^SyclAot executed=\([0-9]*\).*/\1/p' <<<"$sum" | awk '{print $1 + 0} END {if (NR == 0) print 0}')"
 }
 declare -A res
+# scenario NAME: builds each pipeline once (in this round's order) into res[NAME,...];
+# the last round's builds are profiled.
+scenario() {
+  local t
+  for t in "${order[@]}"; do
+    [ $((r + 1)) -lt "$reps" ] || prof="$WORK/$1.$t.profile.gz"
+    res[$1,$t]+="$(build "$t");"
+    prof=""
+  done
+}
 salt=1
 np=${#pipelines[@]}
 for ((r = 0; r < reps; r++)); do
@@ -103,11 +113,7 @@ for ((r = 0; r < reps; r++)); do
   # The pipelines take turns at going first, so that none is always the one built right
   # after the previous scenario's builds.
   order=("${pipelines[@]:r % np}" "${pipelines[@]:0:r % np}")
-  # The last round's builds are profiled.
-  for t in "${order[@]}"; do
-    [ $((r + 1)) -lt "$reps" ] || prof="$WORK/clean.$t.profile.gz"
-    res[clean,$t]+="$(build "$t");"; prof=""
-  done
+  scenario clean
   # A no-op build takes tenths of a second, within the machine's noise: three rounds.
   for ((k = 0; k < 3; k++)); do
     for t in "${order[@]}"; do res[noop,$t]+="$(build "$t");"; done
@@ -118,18 +124,12 @@ for ((r = 0; r < reps; r++)); do
   else
     sed -i "s#/\*EDIT\*/[0-9.]*f#/*EDIT*/1.$((r + 1))f#g" "$edited"
   fi
-  for t in "${order[@]}"; do
-    [ $((r + 1)) -lt "$reps" ] || prof="$WORK/edit.$t.profile.gz"
-    res[edit,$t]+="$(build "$t");"; prof=""
-  done
+  scenario edit
   if [[ " $scenarios " == *" header "* ]]; then
     # A header every TU includes gains a function nothing calls yet: every TU recompiles,
     # no code changes.
     echo "inline int bench_header_revision_$r() { return $r; }" >>"$dir/common.h"
-    for t in "${order[@]}"; do
-      [ $((r + 1)) -lt "$reps" ] || prof="$WORK/header.$t.profile.gz"
-      res[header,$t]+="$(build "$t");"; prof=""
-    done
+    scenario header
   fi
 done
 # The edited binaries still compute the same thing.
