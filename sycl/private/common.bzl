@@ -285,6 +285,8 @@ COMPILE_ATTRS = {
     "defines": attr.string_list(doc = "Preprocessor defines (this target's compiles and its dependents')."),
     "local_defines": attr.string_list(doc = "Preprocessor defines of this target's own compiles only (host and device), not its dependents'."),
     "includes": attr.string_list(doc = "Include directories, relative to the package (this target's compiles and its dependents')."),
+    "host_pch": attr.string(default = "auto", values = ["auto", "on", "off"], doc = "Compile DPC++'s <sycl/sycl.hpp> once for this target into a precompiled header that its host compiles read (on), or not (off); auto follows --@rules_sycl//sycl:host_pch. Each TU must include <sycl/sycl.hpp> before anything the header could see (a #define, a conditional, code); the build checks it and names the line. DPC++ toolchains only; a target of one source compiles without it (nothing to share)."),
+    "_host_pch_flag": attr.label(default = Label("//sycl:host_pch")),
     "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
     "_runtime": attr.label(default = Label("//runtime")),
 }

@@ -1,6 +1,6 @@
 """What sycl_library and sycl_binary share: a target's common setup and its compiles."""
 
-load("//sycl/private:actions/compile.bzl", "cc_host_compile", "device_compile", "dpcpp_device_compile", "dpcpp_host_compile", "host_compile")
+load("//sycl/private:actions/compile.bzl", "cc_host_compile", "check_host_pch", "device_compile", "dpcpp_device_compile", "dpcpp_host_compile", "dpcpp_host_pch", "host_compile")
 load("//sycl/private:actions/devices.bzl", "tool_devices_config")
 load("//sycl/private:actions/traits.bzl", "traits_header")
 load("//sycl/private:common.bzl", "create_common", "scratch_path")
@@ -21,9 +21,11 @@ def compile_sources(ctx, steps, common):
     # A device compile for another device-IR key (NVPTX, AMD, an AOT SPIR triple) takes the
     # TU's device-only copts too.
     tus = [struct(src = src, flags = common.device_flags + common.flags, inputs = common.headers) for src in common.srcs]
+    check_host_pch(ctx, common)
     if common.tc.family == "dpcpp":
         fronts = [dpcpp_device_compile(ctx, steps, common, src) for src in common.srcs]
-        objects = [dpcpp_host_compile(ctx, common, src, f.header, f.footer, i, steps) for i, (src, f) in enumerate(zip(common.srcs, fronts))]
+        pch = dpcpp_host_pch(ctx, steps, common)
+        objects = [dpcpp_host_compile(ctx, common, src, f.header, f.footer, i, steps, pch) for i, (src, f) in enumerate(zip(common.srcs, fronts))]
         return [f.ir for f in fronts], objects, tus
     device = [device_compile(ctx, steps, common, src) for src in common.srcs]
     if not common.srcs:

@@ -11,8 +11,9 @@
 #   dpcpp-device-empty  DPC++'s front end on a TU with no code and no #include: loading
 #                       the library and starting its driver (all a worker that keeps it
 #                       loaded could save per TU)
-#   dpcpp-host-pch      the host compile with sycl.hpp precompiled (-include-pch), and
-#   pch-build           building that PCH once.
+#   dpcpp-host-pch      the host compile with sycl.hpp precompiled (host_pch: the
+#                       SyclHostCompile that reads it),
+#   pch-build           building that PCH once per target (SyclHostPch).
 #   tools/bench/front_end.sh [RUNS]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -27,9 +28,10 @@ tools/bench/gen_sycl2020.sh "$ws/real" 2 4 spir64 off
 tools/bench/gen_project.sh "$ws/lite" 2 4 spir64
 printf 'int bench_empty(int x) { return x + 1; }\n' >"$ws/real/empty.cpp"
 sed -i 's|SRCS = \[|SRCS = [\n        "empty.cpp",|' "$ws/real/BUILD.bazel"
+echo 'sycl_binary(name = "modular_pch", srcs = SRCS, hdrs = HDRS, host_pch = "on", rdc = "off", runtime = RT, targets = ["spir64"])' >>"$ws/real/BUILD.bazel"
 tools/bazel build --noshow_progress //tools/bench/time >/dev/null 2>&1
 bt="$(readlink -f bazel-bin/tools/bench/time/time_/time)"
-user_bazel "$ws" build --noshow_progress //real:modular //lite:modular >"$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; exit 1; }
+user_bazel "$ws" build --noshow_progress //real:modular //real:modular_pch //lite:modular >"$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; exit 1; }
 execroot="$(user_bazel "$ws" info execution_root 2>/dev/null)"
 # argv MNEMONIC TARGET PATTERN: the command line (one argument a line) of TARGET's first
 # MNEMONIC action with an argument that matches PATTERN (a jq regex) and, first, its
@@ -60,27 +62,7 @@ measure dpcpp-device-empty SyclDeviceCompile //real:modular '^--source=real/empt
 measure dpcpp-host SyclHostCompile //real:modular 'real_tu_00[.]footer[.]cpp$'
 measure clang-device SyclDeviceCompile //lite:modular 'lite/tu_00[.]cpp$'
 
-# A PCH of sycl.hpp for the host compile: built with the host compile's own flags.
-pch="$WORK/sycl.hpp.pch"
-printf '#include <sycl/sycl.hpp>\n' >"$WORK/pch.h"
-envs=() args=() seen=0
-while IFS= read -r line; do
-  if [ "$seen" = 0 ]; then
-    if [ "$line" = "--" ]; then seen=1; else envs+=("$line"); fi
-  else args+=("$line"); fi
-done < <(argv SyclHostCompile //real:modular 'real_tu_00[.]footer[.]cpp$')
-# The PCH build: the same flags, without -c, -include of the integration header, the
-# source and -o.
-pch_args=()
-skip=0
-for a in "${args[@]}"; do
-  if [ "$skip" = 1 ]; then skip=0; continue; fi
-  case "$a" in
-    -include | -o) skip=1 ;;
-    -c | *.footer.cpp) ;;
-    *) pch_args+=("$a") ;;
-  esac
-done
-(cd "$execroot" && env -i "${envs[@]}" PATH=/usr/bin:/bin "$bt" -runs 1 -label pch-build -- "${pch_args[@]}" -x c++-header "$WORK/pch.h" -o "$pch" 2>"$WORK/pch.log") ||
-  { tail -20 "$WORK/pch.log" >&2; exit 1; }
-measure dpcpp-host-pch SyclHostCompile //real:modular 'real_tu_00[.]footer[.]cpp$' -include-pch "$pch"
+# The same TU with sycl.hpp precompiled for the target's host compiles (host_pch): the
+# build's own SyclHostPch and PCH-reading SyclHostCompile actions.
+measure pch-build SyclHostPch //real:modular_pch 'sycl_host_pch[.]h$'
+measure dpcpp-host-pch SyclHostCompile //real:modular_pch 'real_tu_00[.]footer[.]cpp$'

@@ -2,7 +2,7 @@
 # Writes a generated project in ordinary SYCL 2020 (<sycl/sycl.hpp>, built by DPC++'s
 # device front end, run by Intel's libsycl) into DIR, a package of a workspace that has
 # @rules_sycl:
-#   gen_sycl2020.sh DIR TUS KERNELS_PER_TU TARGETS RDC
+#   gen_sycl2020.sh DIR TUS KERNELS_PER_TU TARGETS RDC [HOST_PCH]
 # Each of the TUS translation units holds KERNELS_PER_TU kernels of the sizes real code
 # has, in turn:
 #   0. a float lambda over a buffer and accessor: a 24-step loop of sin/cos/exp and a
@@ -19,10 +19,13 @@
 # that recompiles every TU). The one-kernel edit changes the constant marked
 # `/*EDIT*/` in kernel 0's function of one TU. BUILD.bazel has
 #   sycl_binary(name = "modular") and sycl_cmake_like_binary(name = "cmake")
-# on the same sources, TARGETS (comma list) and rdc (RDC: on or off).
+# on the same sources, TARGETS (comma list) and rdc (RDC: on or off); the modular build
+# precompiles sycl.hpp for its host compiles with HOST_PCH=on (default off), as its users
+# can; the CMake-like one never does (DPC++'s driver refuses a PCH with -fsycl).
 set -euo pipefail
-dir="$1"; tus="$2"; kpt="$3"; targets="$4"; rdc="$5"
+dir="$1"; tus="$2"; kpt="$3"; targets="$4"; rdc="$5"; pch="${6:-off}"
 case "$rdc" in on | off) ;; *) echo "gen_sycl2020.sh: RDC must be on or off, not '$rdc'" >&2; exit 2 ;; esac
+case "$pch" in on | off) ;; *) echo "gen_sycl2020.sh: HOST_PCH must be on or off, not '$pch'" >&2; exit 2 ;; esac
 mkdir -p "$dir"
 echo "#define BENCH_SALT 1" >"$dir/salt.h"
 {
@@ -221,7 +224,7 @@ tlist=$(echo "$targets" | sed 's/[^,][^,]*/"&"/g; s/,/, /g')
   echo "# Ordinary SYCL 2020: DPC++'s device front end, Intel's libsycl."
   echo 'RT = "@sycl_dpcpp//:runtime"'
   echo
-  echo "sycl_binary(name = \"modular\", srcs = SRCS, hdrs = HDRS, rdc = \"$rdc\", runtime = RT, targets = [$tlist])"
+  echo "sycl_binary(name = \"modular\", srcs = SRCS, hdrs = HDRS, host_pch = \"$pch\", rdc = \"$rdc\", runtime = RT, targets = [$tlist])"
   echo
-  echo "sycl_cmake_like_binary(name = \"cmake\", srcs = SRCS, hdrs = HDRS, rdc = \"$rdc\", runtime = RT, targets = [$tlist])"
+  echo "sycl_cmake_like_binary(name = \"cmake\", srcs = SRCS, hdrs = HDRS, host_pch = \"off\", rdc = \"$rdc\", runtime = RT, targets = [$tlist])"
 } >"$dir/BUILD.bazel"

@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 reps="${1:-3}"
-names=",whole_build,whole_build_intel,whole_build_large,whole_build_large_nordc,real_64_nordc,real_64_rdc,real_16_nordc,real_16_rdc,teammate,front_end,workers,scaling,propagate,split,shapes,"
+names=",whole_build,whole_build_intel,whole_build_large,whole_build_large_nordc,real_64_nordc,real_64_rdc,real_64_nordc_pch,real_16_nordc,real_16_rdc,real_16_nordc_pch,teammate,front_end,workers,scaling,propagate,split,shapes,"
 for n in ${only//,/ }; do
   [[ "$names" == *",$n,"* ]] || { echo "run_all.sh: --only: no benchmark $n (${names:1:-1})" >&2; exit 2; }
 done
@@ -59,6 +59,8 @@ real=spir64,intel_cpu,intel_gpu_tgllp,intel_gpu_pvc
 for tus in 64 16; do
   bench "real_${tus}_nordc" env PROJECT=sycl2020 TUS="$tus" KERNELS_PER_TU=4 TARGETS="$real" RDC=off tools/bench/whole_build.sh "$reps" "$perf/real_${tus}_nordc.tsv"
   bench "real_${tus}_rdc" env PROJECT=sycl2020 TUS="$tus" KERNELS_PER_TU=4 TARGETS="$real" RDC=on tools/bench/whole_build.sh "$reps" "$perf/real_${tus}_rdc.tsv"
+  # The same with sycl.hpp precompiled for the modular build's host compiles (host_pch).
+  bench "real_${tus}_nordc_pch" env PROJECT=sycl2020 TUS="$tus" KERNELS_PER_TU=4 TARGETS="$real" RDC=off HOST_PCH=on tools/bench/whole_build.sh "$reps" "$perf/real_${tus}_nordc_pch.tsv"
 done
 # A teammate's build of the same commit from the shared caches (nginx, BuildGrid), and
 # the front end's own cost per TU.

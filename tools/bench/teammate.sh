@@ -8,8 +8,9 @@
 #  2. For each cache (nginx's WebDAV, --remote_cache=http://; BuildGrid's CAS and action
 #     cache, --remote_cache=grpc://): A builds it again from a fresh output base, uploading
 #     every result; then, REPS times, B builds the same commit from a fresh output base
-#     with that cache (every output downloaded: the binary runs). Every spawn of B's build
-#     must be a remote cache hit: none executed.
+#     with that cache (every output downloaded: the binary runs), then REPS times with
+#     --remote_download_toplevel (only the binary and its runfiles downloaded: Bazel 7's
+#     default). Every spawn of B's build must be a remote cache hit: none executed.
 # Prints the wall times and B's ratio to the clean local build (goal <= 0.15).
 #   tools/bench/teammate.sh [REPS] [OUT]
 set -euo pipefail
@@ -65,19 +66,23 @@ for cache in nginx buildgrid; do
   fresh a
   up=$(build a "$WORK/upload.json" "$flag")
   echo "$cache: A's build uploading every result: ${up}s"
-  times=""
-  for ((r = 0; r < reps; r++)); do
-    fresh b
-    s=$(build b "$WORK/team.json" "$flag")
-    summary=$("$execlog" -runners "$WORK/team.json")
-    executed=$(awk '!/^remote cache hit [0-9]+$/ {n += $NF} END {print n + 0}' <<<"$summary")
-    echo "$cache: B's build $((r + 1)): ${s}s, $(tr '\n' ' ' <<<"$summary")(executed: $executed)"
-    [ "$executed" = 0 ] || { "$execlog" -executed "$WORK/team.json" | head -5; fail=1; }
-    times+="$s;"
-    [ -z "$out" ] || printf '%s\tteammate\t%.2f\t%d\n' "$cache" "$s" "$executed" >>"$out"
+  for mode in all toplevel; do
+    more=() what="teammate" label=""
+    [ "$mode" = toplevel ] && more=(--remote_download_toplevel) what="teammate-toplevel" label=", --remote_download_toplevel"
+    times=""
+    for ((r = 0; r < reps; r++)); do
+      fresh b
+      s=$(build b "$WORK/team.json" "$flag" "${more[@]}")
+      summary=$("$execlog" -runners "$WORK/team.json")
+      executed=$(awk '!/^remote cache hit [0-9]+$/ {n += $NF} END {print n + 0}' <<<"$summary")
+      echo "$cache: B's build $((r + 1))$label: ${s}s, $(tr '\n' ' ' <<<"$summary")(executed: $executed)"
+      [ "$executed" = 0 ] || { "$execlog" -executed "$WORK/team.json" | head -5; fail=1; }
+      times+="$s;"
+      [ -z "$out" ] || printf '%s\t%s\t%.2f\t%d\n' "$cache" "$what" "$s" "$executed" >>"$out"
+    done
+    b=$(runs b) || { echo "$cache: B's binary failed$label: $b" >&2; exit 1; }
+    med=$(median <<<"$times")
+    echo "ratio $cache$label (teammate median / clean local): $(echo "scale=3; $med / $local_s" | bc)x (goal <= 0.15, 0 actions executed); B's binary: $b"
   done
-  b=$(runs b) || { echo "$cache: B's binary failed: $b" >&2; exit 1; }
-  med=$(median <<<"$times")
-  echo "ratio $cache (teammate median / clean local): $(echo "scale=3; $med / $local_s" | bc)x (goal <= 0.15, 0 actions executed); B's binary: $b"
 done
 exit "$fail"

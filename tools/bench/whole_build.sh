@@ -22,7 +22,8 @@
 # SYCL 2020 (DPC++'s front end, Intel's libsycl, kernels of real size) with RDC=on|off
 # (default on), the pipelines modular and cmake, and one more scenario: a header edit that
 # recompiles every TU and changes no code. Its binaries run and check their kernels on
-# Intel's CPU OpenCL device.
+# Intel's CPU OpenCL device. HOST_PCH=on gives the modular build a precompiled sycl.hpp
+# for its host compiles (the host_pch attribute; default off).
 # Each scenario's last build is profiled (--profile); tools/bench/profsum says what its
 # actions spent their time on.
 set -euo pipefail
@@ -50,8 +51,9 @@ case "$project" in
     ;;
   sycl2020)
     rdc="${RDC:-on}"
-    echo "project: $((tus * kpt)) kernels in $tus TUs (SYCL 2020, DPC++'s front end), rdc $rdc"
-    tools/bench/gen_sycl2020.sh "$dir" "$tus" "$kpt" "$targets" "$rdc"
+    pch="${HOST_PCH:-off}"
+    echo "project: $((tus * kpt)) kernels in $tus TUs (SYCL 2020, DPC++'s front end), rdc $rdc, modular host_pch $pch"
+    tools/bench/gen_sycl2020.sh "$dir" "$tus" "$kpt" "$targets" "$rdc" "$pch"
     default_pipelines="modular cmake"
     scenarios="clean noop edit header"
     ;;

@@ -29,6 +29,7 @@ targets=(
   "internal/specconst FuzzLowerTypes"
   "internal/deviceif FuzzVariants"
   "internal/imagecompile FuzzForLLCSPIRV"
+  "internal/pchcheck FuzzCheck"
 )
 bin_name() { echo "$(tr / _ <<<"$1")_$2.test"; }
 case "${1:-}" in

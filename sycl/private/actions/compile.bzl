@@ -1,7 +1,9 @@
 """Compile actions: the device and host compile of each TU, and its compiles per device-IR key."""
 
+load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
+load("//sycl/private:toolchain.bzl", "sycl_device_tool")
 load("//toolchain:devices.bzl", "DEVICE_FRONT_END_FLAGS")
 
 # Upstream clang's device front-end options: DEVICE_FRONT_END_FLAGS, from Go's
@@ -237,7 +239,97 @@ def family_compile(ctx, steps, tc, tu, index, arch, family_args):
 # kernels are on by default); the integration header of an unnamed-lambda kernel needs it.
 DPCPP_HOST_DEFINES = ["-D__SYCL_UNNAMED_LAMBDA__"]
 
-def dpcpp_host_compile(ctx, common, src, header, footer, index, steps = None):
+def _host_pch_setting(ctx):
+    """The host_pch attribute, "auto" resolved by the flag: (on, set explicitly)."""
+    value = getattr(ctx.attr, "host_pch", "off")
+    if value == "auto":
+        return ctx.attr._host_pch_flag[BuildSettingInfo].value, False
+    return value == "on", True
+
+def check_host_pch(ctx, common):
+    """Refuses host_pch = "on" on a target whose host compile cannot read the PCH.
+
+    Args:
+      ctx: the rule context.
+      common: the struct of create_common.
+    """
+    on, explicit = _host_pch_setting(ctx)
+    if not (on and explicit and common.srcs):
+        return
+    if common.tc.family != "dpcpp":
+        fail("host_pch precompiles DPC++'s <sycl/sycl.hpp>; this target's SYCL toolchain is of the clang family (rsycl headers, no sycl.hpp)", attr = "host_pch")
+
+# clang writes the absolute path of every input file into a PCH: with the working
+# directory named /proc/self/cwd the PCH has the same bytes in every sandbox, output base
+# and remote worker, and still names the files of the compile that reads it. Without
+# timestamps clang checks the inputs' sizes, not their times (a remote worker's files
+# are as new as their download).
+_PCH_FLAGS = ["-working-directory", "/proc/self/cwd", "-Xclang", "-fno-pch-timestamp"]
+
+def _include_dirs(flags):
+    """The -iquote, -I and -isystem directories of a compile's flags, as pch-check flags."""
+    out = []
+    take = None
+    for f in flags:
+        if take:
+            out += [take, f]
+            take = None
+        elif f in ("-iquote", "-isystem", "-I"):
+            take = "--" + f.lstrip("-")
+        elif f.startswith("-I"):
+            out += ["-I", f[2:]]
+    return out
+
+def dpcpp_host_pch(ctx, steps, common):
+    """SyclHostPch: DPC++'s <sycl/sycl.hpp> precompiled for the target's host compiles.
+
+    Built with the host compile's own flags (clang refuses a PCH whose macros or
+    language options differ), plus SyclPchCheck: every source must include sycl.hpp before
+    anything the PCH, read first, could change (sycl-device pch-check names the line).
+    The PCH and the compiles that read it are SyclHostCompile-style steps of the SYCL
+    toolchain's clang with the C++ toolchain's flags, also where the C++ toolchain
+    compiles the host side itself (common.host_via_cc): the PCH names its inputs under
+    /proc/self/cwd, which Bazel's check of a CppCompile's dependency file would refuse.
+    None when the target's host compiles do not use one (host_pch off, or fewer than two
+    sources: one compile gains nothing from it).
+
+    Args:
+      ctx: the rule context.
+      steps: the step list to append to.
+      common: the struct of create_common.
+
+    Returns:
+      struct(pch, check, inputs) of Files (inputs: what a compile that reads the PCH
+      needs: it, the check, and the header it was built from), or None.
+    """
+    on, _ = _host_pch_setting(ctx)
+    if not on or len(common.srcs) < 2:
+        return None
+    h = ctx.actions.declare_file(scratch_path(ctx, "pch/sycl_host_pch.h"))
+    ctx.actions.write(h, "#include <sycl/sycl.hpp>\n")
+    pch = ctx.actions.declare_file(scratch_path(ctx, "pch/sycl_host_pch.h.pch"))
+    steps.append(step(
+        common.tc.clang,
+        list(common.host_flags) + ["-Xclang", "-fsycl-is-host"] + DPCPP_HOST_DEFINES + list(common.flags) + _PCH_FLAGS +
+        ["-x", "c++-header", h, "-o", pch],
+        depset([h], transitive = [common.compile_inputs]),
+        [pch],
+        "SyclHostPch",
+        "Precompiling <sycl/sycl.hpp> for the host compiles of %s" % ctx.label,
+    ))
+    check = ctx.actions.declare_file(scratch_path(ctx, "pch/pch_check.txt"))
+    steps.append(step(
+        sycl_device_tool(ctx),
+        ["pch-check", "-o", check] + _include_dirs(common.flags) + common.srcs,
+        depset(common.srcs, transitive = [common.headers]),
+        [check],
+        "SyclPchCheck",
+        "Checking that the sources of %s include <sycl/sycl.hpp> first (host_pch)" % ctx.label,
+        sycl_device = True,
+    ))
+    return struct(pch = pch, check = check, inputs = [pch, check, h])
+
+def dpcpp_host_compile(ctx, common, src, header, footer, index, steps = None, pch = None):
     """The host side of a TU of a DPC++ toolchain (CppCompile, or SyclHostCompile).
 
     As DPC++ does for -fsycl-host-compiler: the source with the integration footer
@@ -258,19 +350,22 @@ def dpcpp_host_compile(ctx, common, src, header, footer, index, steps = None):
       index: the TU's position (keeps compile names unique).
       steps: the step list SyclHostCompile is appended to when the C++ toolchain's
         compiler is not clang (None: compile through the C++ toolchain all the same).
+      pch: dpcpp_host_pch's struct: the compile reads the precompiled sycl.hpp first (a
+        SyclHostCompile step, whatever the C++ toolchain).
 
     Returns:
       The position-independent object File.
     """
     appended = ctx.actions.declare_file(_stem(ctx, src) + ".footer.cpp")
     ctx.actions.write(appended, '#include "%s"\n#include "%s"\n' % (src.path, footer.path))
-    if not common.host_via_cc and steps != None:
+    if pch or (not common.host_via_cc and steps != None):
         out = ctx.actions.declare_file(_stem(ctx, src) + ".o")
+        use_pch = ["-include-pch", pch.pch] if pch else []
         steps.append(step(
             common.tc.clang,
-            list(common.host_flags) + ["-Xclang", "-fsycl-is-host", "-c", "-include", header] + DPCPP_HOST_DEFINES +
+            list(common.host_flags) + ["-Xclang", "-fsycl-is-host", "-c"] + use_pch + ["-include", header] + DPCPP_HOST_DEFINES +
             list(common.flags) + [appended, "-o", out],
-            depset([src, appended, header, footer], transitive = [common.compile_inputs]),
+            depset([src, appended, header, footer] + (pch.inputs if pch else []), transitive = [common.compile_inputs]),
             [out],
             "SyclHostCompile",
             "Compiling SYCL host code %s" % src.short_path,

@@ -53,7 +53,7 @@ the integration header and footer) is imported; the host side is compiled here a
 DPC++ toolchain (the source with the footer appended, -include of the header, through the
 C++ toolchain). A sycl_binary that depends on it runs the rest of the pipeline on the
 device IR: link, split, filter, AOT and wrap for its spir64-family targets.""",
-    attrs = dict(COMPILE_ATTRS, **dict(FLAG_DEVICE_ATTRS, **{
+    attrs = dict({k: v for k, v in COMPILE_ATTRS.items() if k not in ("host_pch", "_host_pch_flag")}, **dict(FLAG_DEVICE_ATTRS, **{
         "device_ir": attr.label(allow_single_file = [".ll"], mandatory = True, doc = "The TU's spir64 device IR (LLVM IR text) as DPC++'s device front end wrote it."),
         "integration_header": attr.label(allow_single_file = [".h", ".hpp"], mandatory = True, doc = "The integration header of the same device compile (-fsycl-int-header)."),
         "runtime": attr.label(default = Label("@sycl_dpcpp//:runtime"), providers = [SyclRuntimeInfo], doc = "The DPC++ runtime whose headers the host side includes (default: @sycl_dpcpp, Intel's libsycl)."),

@@ -97,3 +97,51 @@ o0_flags_test = analysistest.make(
         "//command_line_option:copt": ["-O0"],
     },
 )
+
+def _pch_impl(ctx):
+    env = analysistest.begin(ctx)
+    actions = analysistest.target_actions(env)
+    pchs = [a for a in actions if a.mnemonic == "SyclHostPch"]
+    checks = [a for a in actions if a.mnemonic == "SyclPchCheck"]
+    hosts = [a for a in actions if a.mnemonic == "SyclHostCompile"]
+    asserts.equals(env, ctx.attr.want_pch, len(pchs), "SyclHostPch actions")
+    asserts.equals(env, ctx.attr.want_pch, len(checks), "SyclPchCheck actions")
+    asserts.equals(env, len(ctx.attr.srcs), len(hosts), "SyclHostCompile actions")
+    if not ctx.attr.want_pch:
+        for h in hosts:
+            asserts.false(env, "-include-pch" in h.argv, "a host compile reads a PCH without host_pch: %s" % h.argv)
+        return analysistest.end(env)
+    if not pchs or not checks:
+        return analysistest.end(env)
+    pch = pchs[0].outputs.to_list()[0]
+    check = checks[0].outputs.to_list()[0]
+    argv = pchs[0].argv
+    for w in ["-x", "c++-header", "-working-directory", "/proc/self/cwd", "-fno-pch-timestamp", "-fsycl-is-host", "-D__SYCL_UNNAMED_LAMBDA__"]:
+        asserts.true(env, w in argv, "SyclHostPch lacks %s: %s" % (w, argv))
+    check_inputs = [f.path for f in checks[0].inputs.to_list()]
+    for src in ctx.attr.srcs:
+        asserts.true(env, src in check_inputs, "SyclPchCheck does not read %s" % src)
+    for h in hosts:
+        # The PCH is built with every flag of the compiles that read it (clang refuses
+        # a PCH whose macros or language options differ) but the TU's own.
+        i = h.argv.index("-include-pch") if "-include-pch" in h.argv else -1
+        asserts.true(env, i > 0 and h.argv[i + 1] == pch.path, "a host compile does not read %s: %s" % (pch.path, h.argv))
+        inputs = h.inputs.to_list()
+        asserts.true(env, check in inputs, "a host compile does not wait for the check %s" % check.path)
+        for f in h.argv:
+            if f.startswith("-D") or f.startswith("-std=") or f.startswith("-O") or f.startswith("-f"):
+                asserts.true(env, f in argv, "SyclHostPch lacks the host compile's %s" % f)
+    return analysistest.end(env)
+
+_PCH_ATTRS = {
+    "srcs": attr.string_list(doc = "the target's sources"),
+    "want_pch": attr.int(doc = "1: the target's host compiles read one PCH; 0: none"),
+}
+
+# host_pch = "auto" with the flag on (autodetected toolchain: SyclHostCompile argv).
+pch_flag_test = analysistest.make(_pch_impl, attrs = _PCH_ATTRS, config_settings = dict(_AUTODETECT, **{
+    str(Label("//sycl:host_pch")): True,
+    "//command_line_option:compilation_mode": "opt",
+}))
+
+pch_test = analysistest.make(_pch_impl, attrs = _PCH_ATTRS, config_settings = _AUTODETECT)
