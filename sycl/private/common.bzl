@@ -183,7 +183,7 @@ def create_common(ctx, traits, devices_config):
       struct(tc, cc, cc_toolchain, feature_configuration, device_debug, device_opt_level,
       host_via_cc, traits, traits_flags, own_includes,
       devices_config, flags, device_flags, host_copts, host_flags, headers, compile_inputs,
-      srcs, hdrs): hdrs are the
+      pch_inputs, srcs, hdrs): hdrs are the
       target's own headers (virtual includes among them), which dependents see; flags are
       the include, define and copt flags of host and device compiles (with the C++
       toolchain's sysroot, if it has one); device_flags the copts only the device front
@@ -195,7 +195,8 @@ def create_common(ctx, traits, devices_config):
       relative to the execution root;
       headers is what a TU may include (its own, the deps', the traits header, the
       sysroot's);
-      compile_inputs adds the device compiler's own files.
+      compile_inputs adds the device compiler's own files; pch_inputs is compile_inputs
+      without the target's own headers (the traits header kept).
     """
     tc = find_sycl_toolchain(ctx)
 
@@ -249,6 +250,9 @@ def create_common(ctx, traits, devices_config):
         host_flags = tuple(host_flags),
         headers = depset(hdrs, transitive = [cc.headers] + toolchain_files),
         compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files] + toolchain_files),
+        # What a compile of the runtime's headers alone reads (host_pch's PCH): not the
+        # target's own headers, so that editing them leaves the PCH alone.
+        pch_inputs = depset([traits], transitive = [cc.headers, tc.compile_files] + toolchain_files),
         srcs = ctx.files.srcs,
         hdrs = ctx.files.hdrs + virtual_hdrs,
     )

@@ -312,7 +312,7 @@ def dpcpp_host_pch(ctx, steps, common):
         common.tc.clang,
         list(common.host_flags) + ["-Xclang", "-fsycl-is-host"] + DPCPP_HOST_DEFINES + list(common.flags) + _PCH_FLAGS +
         ["-x", "c++-header", h, "-o", pch],
-        depset([h], transitive = [common.compile_inputs]),
+        depset([h], transitive = [common.pch_inputs]),
         [pch],
         "SyclHostPch",
         "Precompiling <sycl/sycl.hpp> for the host compiles of %s" % ctx.label,

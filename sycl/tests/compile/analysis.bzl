@@ -118,6 +118,12 @@ def _pch_impl(ctx):
     argv = pchs[0].argv
     for w in ["-x", "c++-header", "-working-directory", "/proc/self/cwd", "-fno-pch-timestamp", "-fsycl-is-host", "-D__SYCL_UNNAMED_LAMBDA__"]:
         asserts.true(env, w in argv, "SyclHostPch lacks %s: %s" % (w, argv))
+
+    # The PCH reads the runtime's headers, not the target's own: editing those leaves it.
+    pch_inputs = [f.path for f in pchs[0].inputs.to_list()]
+    for hdr in ctx.attr.own_headers:
+        asserts.false(env, hdr in pch_inputs, "SyclHostPch reads the target's own header %s" % hdr)
+    asserts.true(env, [f for f in pch_inputs if f.endswith("sycl_aspect_traits.h")] != [], "SyclHostPch does not read the traits header")
     check_inputs = [f.path for f in checks[0].inputs.to_list()]
     for src in ctx.attr.srcs:
         asserts.true(env, src in check_inputs, "SyclPchCheck does not read %s" % src)
@@ -136,6 +142,7 @@ def _pch_impl(ctx):
 _PCH_ATTRS = {
     "srcs": attr.string_list(doc = "the target's sources"),
     "want_pch": attr.int(doc = "1: the target's host compiles read one PCH; 0: none"),
+    "own_headers": attr.string_list(doc = "the target's own headers, which the PCH must not read"),
 }
 
 # host_pch = "auto" with the flag on (autodetected toolchain: SyclHostCompile argv).
