@@ -10,8 +10,12 @@
 #     every result; then, REPS times, B builds the same commit from a fresh output base
 #     with that cache (every output downloaded: the binary runs), then REPS times with
 #     --remote_download_toplevel (only the binary and its runfiles downloaded: Bazel 7's
-#     default). Every spawn of B's build must be a remote cache hit: none executed.
-# Prints the wall times and B's ratio to the clean local build (goal <= 0.15).
+#     default), then REPS times with --jobs=16 as well (lookups 16 at a time instead of
+#     one per core). Every spawn of B's build must be a remote cache hit: none executed.
+# Prints the wall times and B's ratio to the clean local build (goal <= 0.15). The timed
+# builds are the builds a user runs: what ran comes from Bazel's own summary line
+# ("N processes: ..."), not from an execution log, whose writing (every spawn's inputs)
+# would add seconds to both builds.
 #   tools/bench/teammate.sh [REPS] [OUT]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -32,25 +36,33 @@ echo "project: $((tus * 4)) kernels in $tus TUs (SYCL 2020, DPC++'s front end), 
 user_workspace "$WORK/a"
 tools/bench/gen_sycl2020.sh "$WORK/a/gen" "$tus" 4 "$targets" "$rdc"
 cp -r "$WORK/a" "$WORK/b" # the teammate's clone, before anything is built
-tools/bazel build --noshow_progress //tools/tests/execlog >/dev/null 2>&1
-execlog="$(readlink -f bazel-bin/tools/tests/execlog/execlog_/execlog)"
 # fresh WS: WS's output base removed (the external repositories come again from the
 # repository cache that both clones share, as on a teammate's machine that has built before).
 fresh() { user_bazel "$WORK/$1" clean --expunge >/dev/null 2>&1; }
-# build WS LOG FLAGS...: builds //gen:modular in WS, prints its wall time.
+# build WS FLAGS...: builds //gen:modular in WS; prints its wall time, a tab, and the
+# processes of Bazel's summary line ("1174 remote cache hit, 22 internal" and the like).
 build() {
-  local ws="$1" log="$2" secs; shift 2
-  secs=$(timed user_bazel "$WORK/$ws" build --noshow_progress --local_cpu_resources=2 //gen:modular --execution_log_json_file="$log" "$@")
-  [ -x "$WORK/$ws/bazel-bin/gen/modular" ] || { echo "the build in $ws failed" >&2; user_bazel "$WORK/$ws" build //gen:modular "$@" 2>&1 | tail -20 >&2; return 1; }
-  printf '%.2f\n' "$secs"
+  local ws="$1" t0 t1 procs; shift
+  t0=$(date +%s.%N)
+  if ! user_bazel "$WORK/$ws" build --local_cpu_resources=2 //gen:modular "$@" >"$WORK/build.log" 2>&1 ||
+    [ ! -x "$WORK/$ws/bazel-bin/gen/modular" ]; then
+    echo "the build in $ws failed:" >&2; tail -20 "$WORK/build.log" >&2; return 1
+  fi
+  t1=$(date +%s.%N)
+  procs=$(sed -n 's/^INFO: [0-9]* processe*s*: \(.*\)\.$/\1/p' "$WORK/build.log" | tail -1)
+  [ -n "$procs" ] || { echo "no process summary in the build's output:" >&2; tail -5 "$WORK/build.log" >&2; return 1; }
+  printf '%.2f\t%s\n' "$(echo "$t1 - $t0" | bc)" "$procs"
 }
+# executed "SUMMARY": the processes that neither were a remote cache hit nor Bazel's own.
+executed() { tr ',' '\n' <<<"$1" | awk '{n = $1; $1 = ""; sub(/^ /, "")} $0 != "internal" && $0 != "remote cache hit" {e += n} END {print e + 0}'; }
 # runs WS: the binary of WS runs and checks its kernels on Intel's CPU OpenCL device.
 runs() { run_dpcpp_binary "$WORK/$1" modular; }
 # An untimed first build fills the repository cache that later fresh output bases use.
 user_bazel "$WORK/a" build --noshow_progress //gen:modular >/dev/null 2>&1 || { echo "the first build failed" >&2; exit 1; }
 fresh a
-local_s=$(build a "$WORK/local.json")
-echo "A's clean local build (no cache, fresh output base): ${local_s}s, $("$execlog" -runners "$WORK/local.json" | tr '\n' ' ')"
+res=$(build a)
+IFS=$'\t' read -r local_s procs <<<"$res"
+echo "A's clean local build (no cache, fresh output base): ${local_s}s, processes: $procs"
 echo "binary: $(runs a)"
 [ -z "$out" ] || printf 'cache\tbuild\tseconds\texecuted\n' >"$out"
 [ -z "$out" ] || printf 'none\tlocal\t%.2f\t-\n' "$local_s" >>"$out"
@@ -64,22 +76,34 @@ for cache in nginx buildgrid; do
     flag="--remote_cache=grpc://127.0.0.1:$port"
   fi
   fresh a
-  up=$(build a "$WORK/upload.json" "$flag")
+  up=$(build a "$flag" | cut -f1)
   echo "$cache: A's build uploading every result: ${up}s"
-  for mode in all toplevel; do
-    more=() what="teammate" label=""
-    [ "$mode" = toplevel ] && more=(--remote_download_toplevel) what="teammate-toplevel" label=", --remote_download_toplevel"
+  for mode in all toplevel jobs; do
+    case "$mode" in
+      all) more=() what="teammate" label="" ;;
+      toplevel) more=(--remote_download_toplevel) what="teammate-toplevel" label=", --remote_download_toplevel" ;;
+      # Bazel looks a spawn up in the cache on one of its --jobs threads (as many as
+      # cores by default: 2 here), so the lookups wait on the cache's latency two at a time.
+      jobs) more=(--remote_download_toplevel --jobs=16) what="teammate-toplevel-jobs16" label=", --remote_download_toplevel --jobs=16" ;;
+    esac
     times=""
     for ((r = 0; r < reps; r++)); do
       fresh b
-      s=$(build b "$WORK/team.json" "$flag" "${more[@]}")
-      summary=$("$execlog" -runners "$WORK/team.json")
-      executed=$(awk '!/^remote cache hit [0-9]+$/ {n += $NF} END {print n + 0}' <<<"$summary")
-      echo "$cache: B's build $((r + 1))$label: ${s}s, $(tr '\n' ' ' <<<"$summary")(executed: $executed)"
-      [ "$executed" = 0 ] || { "$execlog" -executed "$WORK/team.json" | head -5; fail=1; }
+      res=$(build b "$flag" "${more[@]}")
+      IFS=$'\t' read -r s procs <<<"$res"
+      n=$(executed "$procs")
+      echo "$cache: B's build $((r + 1))$label: ${s}s, processes: $procs (executed: $n)"
+      [ "$n" = 0 ] || fail=1
       times+="$s;"
-      [ -z "$out" ] || printf '%s\t%s\t%.2f\t%d\n' "$cache" "$what" "$s" "$executed" >>"$out"
+      [ -z "$out" ] || printf '%s\t%s\t%.2f\t%d\n' "$cache" "$what" "$s" "$n" >>"$out"
     done
+    if [ "$cache$mode" = nginxall ]; then
+      # What an execution log (every spawn with its inputs, as JSON) adds to this build:
+      # why the timed builds above write none.
+      fresh b
+      res=$(build b "$flag" --execution_log_json_file="$WORK/team.json")
+      echo "$cache: B's build writing --execution_log_json_file (not counted): $(cut -f1 <<<"$res")s"
+    fi
     b=$(runs b) || { echo "$cache: B's binary failed$label: $b" >&2; exit 1; }
     med=$(median <<<"$times")
     echo "ratio $cache$label (teammate median / clean local): $(echo "scale=3; $med / $local_s" | bc)x (goal <= 0.15, 0 actions executed); B's binary: $b"

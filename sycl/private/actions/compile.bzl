@@ -267,7 +267,11 @@ def check_host_pch(ctx, common):
 _PCH_FLAGS = ["-working-directory", "/proc/self/cwd", "-Xclang", "-fno-pch-timestamp"]
 
 def _include_dirs(flags):
-    """The -iquote, -I and -isystem directories of a compile's flags, as pch-check flags."""
+    """The -iquote, -I and -isystem directories of a compile's flags, as pch-check flags.
+
+    Read from the flags themselves, not from the compilation context, so that the check
+    searches exactly where the compiler does: copts' own -I/-isystem included.
+    """
     out = []
     take = None
     for f in flags:
