@@ -21,6 +21,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
 source tools/lib.sh
+tools/bootstrap.sh # the user workspaces below read this checkout's .deps
 reps="${1:-3}"; out="${2:-}"
 WORK="$(mktemp -d)"
 stop() {
@@ -58,7 +59,7 @@ executed() { tr ',' '\n' <<<"$1" | awk '{n = $1; $1 = ""; sub(/^ /, "")} $0 != "
 # runs WS: the binary of WS runs and checks its kernels on Intel's CPU OpenCL device.
 runs() { run_dpcpp_binary "$WORK/$1" modular; }
 # An untimed first build fills the repository cache that later fresh output bases use.
-user_bazel "$WORK/a" build --noshow_progress //gen:modular >/dev/null 2>&1 || { echo "the first build failed" >&2; exit 1; }
+user_bazel "$WORK/a" build --noshow_progress //gen:modular >"$WORK/build.log" 2>&1 || { echo "the first build failed:" >&2; tail -20 "$WORK/build.log" >&2; exit 1; }
 fresh a
 res=$(build a)
 IFS=$'\t' read -r local_s procs <<<"$res"
