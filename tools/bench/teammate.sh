@@ -21,7 +21,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
 source tools/lib.sh
-tools/bootstrap.sh # the user workspaces below read this checkout's .deps
+# The user workspaces below read this checkout's .deps (quiet unless it fails).
+boot=$(tools/bootstrap.sh 2>&1) || { echo "$boot" >&2; exit 1; }
 reps="${1:-3}"; out="${2:-}"
 WORK="$(mktemp -d)"
 stop() {
