@@ -35,15 +35,62 @@ type Family struct {
 	Libclc string
 	// FrontEnds are the device front ends (FrontEnds' names) that compile for the family.
 	FrontEnds []string
+	// SPIRVExtensions are the SPIR-V extensions DPC++'s driver enables when it writes the
+	// SPIR-V of the family's images (its llvm-spirv's -spirv-ext list, in the driver's
+	// order; nil for a family without SPIR-V). The AOT step gives a DPC++ toolchain's
+	// llvm-spirv all of them, and llc those its SPIR-V back end knows.
+	SPIRVExtensions []string
 }
 
 var spirFrontEnds = []string{"clang", "dpcpp", "dpcpp-jit"}
 
+// dpcppSPIRVExtensions is the list DPC++'s driver gives llvm-spirv for its SPIR targets
+// but the CPU (intel/llvm's clang/test/Driver/sycl-spirv-ext.c, CHECK-DEFAULT), and
+// dpcppCPUSPIRVExtensions the one for spir64_x86_64 (CHECK-CPU): the same list without
+// the GPU-only shader clock, bindless images and half-precision atomic add.
+var dpcppSPIRVExtensions = []string{
+	"SPV_EXT_shader_atomic_float_add", "SPV_EXT_shader_atomic_float_min_max",
+	"SPV_KHR_no_integer_wrap_decoration", "SPV_KHR_float_controls",
+	"SPV_KHR_expect_assume", "SPV_KHR_linkonce_odr",
+	"SPV_INTEL_subgroups", "SPV_INTEL_media_block_io",
+	"SPV_INTEL_device_side_avc_motion_estimation", "SPV_INTEL_fpga_loop_controls",
+	"SPV_INTEL_unstructured_loop_controls", "SPV_INTEL_fpga_reg",
+	"SPV_INTEL_blocking_pipes", "SPV_INTEL_function_pointers",
+	"SPV_INTEL_kernel_attributes", "SPV_INTEL_io_pipes",
+	"SPV_INTEL_inline_assembly", "SPV_INTEL_arbitrary_precision_integers",
+	"SPV_INTEL_float_controls2", "SPV_INTEL_vector_compute",
+	"SPV_INTEL_fast_composite", "SPV_INTEL_arbitrary_precision_fixed_point",
+	"SPV_INTEL_arbitrary_precision_floating_point", "SPV_INTEL_variable_length_array",
+	"SPV_INTEL_fp_fast_math_mode", "SPV_INTEL_long_composites",
+	"SPV_INTEL_arithmetic_fence", "SPV_INTEL_cache_controls",
+	"SPV_INTEL_fpga_buffer_location", "SPV_INTEL_fpga_argument_interfaces",
+	"SPV_INTEL_fpga_invocation_pipelining_attributes", "SPV_INTEL_fpga_latency_control",
+	"SPV_KHR_shader_clock", "SPV_INTEL_bindless_images",
+	"SPV_INTEL_task_sequence", "SPV_INTEL_bfloat16_conversion",
+	"SPV_INTEL_joint_matrix", "SPV_INTEL_hw_thread_queries",
+	"SPV_KHR_uniform_group_instructions", "SPV_INTEL_masked_gather_scatter",
+	"SPV_INTEL_tensor_float32_conversion", "SPV_INTEL_optnone",
+	"SPV_KHR_non_semantic_info", "SPV_KHR_cooperative_matrix",
+	"SPV_EXT_shader_atomic_float16_add", "SPV_INTEL_fp_max_error",
+}
+
+var dpcppCPUSPIRVExtensions = func() []string {
+	var out []string
+	for _, e := range dpcppSPIRVExtensions {
+		switch e {
+		case "SPV_KHR_shader_clock", "SPV_INTEL_bindless_images", "SPV_EXT_shader_atomic_float16_add":
+		default:
+			out = append(out, e)
+		}
+	}
+	return out
+}()
+
 // Families lists the device triples a target may name, in the order messages list them.
 var Families = []Family{
-	{Triple: "spir64", JIT: true, SPIRV: true, ClangIRKey: "spir", DPCPPTarget: "{triple}", FrontEnds: spirFrontEnds},
-	{Triple: "spir64_gen", SPIRV: true, ClangIRKey: "spir", DPCPPTarget: "{triple}", DPCPPPrefix: "intel_gpu_", FrontEnds: spirFrontEnds},
-	{Triple: "spir64_x86_64", SPIRV: true, ClangIRKey: "spir", DPCPPTarget: "{triple}", FrontEnds: spirFrontEnds},
+	{Triple: "spir64", JIT: true, SPIRV: true, ClangIRKey: "spir", DPCPPTarget: "{triple}", FrontEnds: spirFrontEnds, SPIRVExtensions: dpcppSPIRVExtensions},
+	{Triple: "spir64_gen", SPIRV: true, ClangIRKey: "spir", DPCPPTarget: "{triple}", DPCPPPrefix: "intel_gpu_", FrontEnds: spirFrontEnds, SPIRVExtensions: dpcppSPIRVExtensions},
+	{Triple: "spir64_x86_64", SPIRV: true, ClangIRKey: "spir", DPCPPTarget: "{triple}", FrontEnds: spirFrontEnds, SPIRVExtensions: dpcppCPUSPIRVExtensions},
 	{
 		Triple: "nvptx64", Arch: "sm_XX architecture", DefaultArch: "sm_50", ArchExample: "sm_90",
 		ClangIRKey: "nvptx:{arch}",

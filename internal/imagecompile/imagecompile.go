@@ -118,8 +118,9 @@ var adapters = map[string]func(p *plan) ([]Step, error){
 }
 
 // Plan returns the commands that turn module in into the image out for target t. The
-// image's extension and descriptor format come from devconfig.AOTTools. spirvExts are
-// SPIR-V extensions llc is to enable (ForLLCSPIRV names those a module needs).
+// image's extension and descriptor format come from devconfig.AOTTools. llc enables the
+// family's SPIR-V extensions (LLCExtensions) and spirvExts, those a module needs beyond
+// them (ForLLCSPIRV).
 func Plan(t *devconfig.Target, tools Tools, in, out string, spirvExts ...string) ([]Step, error) {
 	in, out = pathArg(in), pathArg(out)
 	kind, ok := devconfig.LookupAOTTool(t.AOT.Tool)
@@ -135,14 +136,15 @@ func Plan(t *devconfig.Target, tools Tools, in, out string, spirvExts ...string)
 		return nil, fmt.Errorf("target %s needs %s, which the SYCL toolchain does not provide", t.Name, kind.BinaryWhat)
 	}
 	p := &plan{t: t, in: in, out: out, llc: tools.LLC, bin: bin, spv: out + ".spv"}
+	family, _ := devconfig.LookupFamily(t.Triple)
 	p.toSPIRV = func(spv string) Step {
 		if tools.Translator != "" {
-			args := append(append([]string{"-o", spv}, TranslatorArgs...), in)
+			args := append(append([]string{"-o", spv}, TranslatorArgs(family)...), in)
 			return Step{tools.Translator, args, "spirv-translator", spv, spv != out}
 		}
 		args := []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj"}
-		if len(spirvExts) > 0 {
-			args = append(args, "--spirv-ext=+"+strings.Join(spirvExts, ",+"))
+		if exts := LLCExtensions(family, spirvExts...); len(exts) > 0 {
+			args = append(args, "--spirv-ext=+"+strings.Join(exts, ",+"))
 		}
 		return Step{tools.LLC, append(args, in, "-o", spv), "llc", spv, spv != out}
 	}
@@ -152,40 +154,59 @@ func Plan(t *devconfig.Target, tools Tools, in, out string, spirvExts ...string)
 	return adapter(p)
 }
 
-// TranslatorArgs are the options DPC++'s driver gives its llvm-spirv for every SPIR
-// target but the CPU one (spir64, spir64_gen): SPIR-V 1.5 at most, non-semantic debug
-// info, GenX intrinsics allowed, and all extensions off but DPC++'s list.
-var TranslatorArgs = []string{
-	"-spirv-max-version=1.5",
-	"-spirv-debug-info-version=nonsemantic-shader-200",
-	"-spirv-allow-unknown-intrinsics=llvm.genx.",
-	"-spirv-ext=-all," + strings.Join(translatorExtensions, ","),
+// TranslatorArgs are the options DPC++'s driver gives its llvm-spirv for the images of
+// family f: SPIR-V 1.5 at most, non-semantic debug info, GenX intrinsics allowed, and
+// all extensions off but the family's (devconfig.Family.SPIRVExtensions).
+func TranslatorArgs(f devconfig.Family) []string {
+	return []string{
+		"-spirv-max-version=1.5",
+		"-spirv-debug-info-version=nonsemantic-shader-200",
+		"-spirv-allow-unknown-intrinsics=llvm.genx.",
+		"-spirv-ext=-all,+" + strings.Join(f.SPIRVExtensions, ",+"),
+	}
 }
 
-var translatorExtensions = []string{
-	"+SPV_EXT_shader_atomic_float_add", "+SPV_EXT_shader_atomic_float_min_max",
-	"+SPV_KHR_no_integer_wrap_decoration", "+SPV_KHR_float_controls",
-	"+SPV_KHR_expect_assume", "+SPV_KHR_linkonce_odr",
-	"+SPV_INTEL_subgroups", "+SPV_INTEL_media_block_io",
-	"+SPV_INTEL_device_side_avc_motion_estimation", "+SPV_INTEL_fpga_loop_controls",
-	"+SPV_INTEL_unstructured_loop_controls", "+SPV_INTEL_fpga_reg",
-	"+SPV_INTEL_blocking_pipes", "+SPV_INTEL_function_pointers",
-	"+SPV_INTEL_kernel_attributes", "+SPV_INTEL_io_pipes",
-	"+SPV_INTEL_inline_assembly", "+SPV_INTEL_arbitrary_precision_integers",
-	"+SPV_INTEL_float_controls2", "+SPV_INTEL_vector_compute",
-	"+SPV_INTEL_fast_composite", "+SPV_INTEL_arbitrary_precision_fixed_point",
-	"+SPV_INTEL_arbitrary_precision_floating_point", "+SPV_INTEL_variable_length_array",
-	"+SPV_INTEL_fp_fast_math_mode", "+SPV_INTEL_long_composites",
-	"+SPV_INTEL_arithmetic_fence", "+SPV_INTEL_cache_controls",
-	"+SPV_INTEL_fpga_buffer_location", "+SPV_INTEL_fpga_argument_interfaces",
-	"+SPV_INTEL_fpga_invocation_pipelining_attributes", "+SPV_INTEL_fpga_latency_control",
-	"+SPV_KHR_shader_clock", "+SPV_INTEL_bindless_images",
-	"+SPV_INTEL_task_sequence", "+SPV_INTEL_bfloat16_conversion",
-	"+SPV_INTEL_joint_matrix", "+SPV_INTEL_hw_thread_queries",
-	"+SPV_KHR_uniform_group_instructions", "+SPV_INTEL_masked_gather_scatter",
-	"+SPV_INTEL_tensor_float32_conversion", "+SPV_INTEL_optnone",
-	"+SPV_KHR_non_semantic_info", "+SPV_KHR_cooperative_matrix",
-	"+SPV_EXT_shader_atomic_float16_add", "+SPV_INTEL_fp_max_error",
+// llcKnows are the extensions of DPC++'s lists that DPC++'s driver gives llc when it
+// writes SPIR-V with LLVM's back end instead of llvm-spirv (intel/llvm's
+// clang/test/Driver/sycl-spirv-backend.cpp) and that llc-22's back end accepts: it
+// refuses an unknown name, and knows none of the FPGA, VC and arbitrary-precision ones
+// (SPV_INTEL_arbitrary_precision_integers, in DPC++'s list, came after LLVM 22). A test
+// runs llc with each.
+var llcKnows = map[string]bool{
+	"SPV_EXT_shader_atomic_float_add": true, "SPV_EXT_shader_atomic_float_min_max": true,
+	"SPV_KHR_no_integer_wrap_decoration": true, "SPV_KHR_float_controls": true,
+	"SPV_KHR_expect_assume": true, "SPV_KHR_linkonce_odr": true,
+	"SPV_INTEL_subgroups": true, "SPV_INTEL_media_block_io": true,
+	"SPV_INTEL_function_pointers": true, "SPV_INTEL_inline_assembly": true,
+	"SPV_INTEL_float_controls2": true, "SPV_INTEL_variable_length_array": true,
+	"SPV_INTEL_long_composites": true, "SPV_INTEL_cache_controls": true,
+	"SPV_KHR_shader_clock": true, "SPV_INTEL_bindless_images": true,
+	"SPV_INTEL_bfloat16_conversion": true, "SPV_INTEL_joint_matrix": true,
+	"SPV_KHR_uniform_group_instructions": true, "SPV_INTEL_tensor_float32_conversion": true,
+	"SPV_INTEL_optnone": true, "SPV_KHR_non_semantic_info": true,
+	"SPV_KHR_cooperative_matrix": true, "SPV_EXT_shader_atomic_float16_add": true,
+	"SPV_INTEL_fp_max_error": true,
+}
+
+// LLCExtensions are the SPIR-V extensions llc enables for the images of family f: the
+// family's list as far as llc knows it, then any of extra (what a module needs beyond
+// it, ForLLCSPIRV) not already there.
+func LLCExtensions(f devconfig.Family, extra ...string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, e := range f.SPIRVExtensions {
+		if llcKnows[e] && !seen[e] {
+			seen[e] = true
+			out = append(out, e)
+		}
+	}
+	for _, e := range extra {
+		if !seen[e] {
+			seen[e] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // SameDir says whether a and b name one directory (by path, or by the file they reach).
@@ -375,20 +396,22 @@ func shellCommand(tool string, args []string) string {
 // run runs the steps of one image (or prints them, dry): a tool's quirks and its error
 // report are chosen by the step's kind.
 func (c *compilation) run(line int, row []string, steps []Step) error {
-	for i, s := range steps {
+	for _, s := range steps {
 		if c.dryRun {
 			fmt.Fprintln(c.env.Stdout, shellCommand(s.Tool, s.Args))
 			continue
 		}
-		if s.Kind == "llvm-spirv" && i > 0 {
-			// llvm-spirv-15 aborts on scalar OpConstantNull, which llc-22 writes: rewrite
-			// its SPIR-V input (the previous step's output) first.
-			if err := rewriteScalarNulls(steps[i-1].Output); err != nil {
-				return diag.Errorf(c.table, line, "%v", err)
-			}
-		}
 		stdout, stderr, err := c.env.Run(nil, s.Tool, s.Args...)
 		if err == nil {
+			if s.Kind == "llc" && viaLLCSPIRV(c.t, c.tools) {
+				// llc-22 writes a scalar zero as OpConstantNull, also where SPIR-V wants an
+				// OpConstant (a structure index of OpInBoundsPtrAccessChain, which spirv-val
+				// refuses), and llvm-spirv-15 aborts on any scalar one: every SPIR-V image
+				// llc writes gets the equal OpConstant.
+				if err := rewriteScalarNulls(s.Output); err != nil {
+					return diag.Errorf(c.table, line, "%v", err)
+				}
+			}
 			continue
 		}
 		if s.Kind == "ocloc" {

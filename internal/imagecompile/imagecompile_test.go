@@ -13,6 +13,12 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/props"
 )
 
+// spirvExt is llc's extension option for the images of the family of triple.
+func spirvExt(triple string) string {
+	f, _ := devconfig.LookupFamily(triple)
+	return "--spirv-ext=+" + strings.Join(LLCExtensions(f), ",+")
+}
+
 var tools = Tools{LLC: "llc", Binaries: map[string]string{"llvm-spirv": "llvm-spirv", "ocloc": "ocloc", "opencl-aot": "opencl-aot", "lld": "ld.lld"}}
 
 func target(t *testing.T, name string) *devconfig.Target {
@@ -35,14 +41,14 @@ func TestPlanPerFamily(t *testing.T) {
 		out    string
 		want   []command
 	}{
-		{"spir64", "o/x.spv", []command{{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.spv"}}}},
+		{"spir64", "o/x.spv", []command{{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", spirvExt("spir64"), "./in.ll", "-o", "./o/x.spv"}}}},
 		{"pocl_cpu", "o/x.bc", []command{
-			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bc.spv"}},
+			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", spirvExt("spir64"), "./in.ll", "-o", "./o/x.bc.spv"}},
 			{"llvm-spirv", []string{"-r", "--spirv-target-env=CL1.2", "./o/x.bc.spv", "-o", "./o/x.bc"}},
 		}},
 		{"nvidia_gpu_sm_90", "o/x.ptx", []command{{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./in.ll", "-o", "./o/x.ptx"}}}},
 		{"intel_gpu_tgllp", "o/x.bin", []command{
-			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bin.spv"}},
+			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", spirvExt("spir64_gen"), "./in.ll", "-o", "./o/x.bin.spv"}},
 			{"ocloc", []string{"compile", "-spirv_input", "-file", "./o/x.bin.spv", "-output", "./o/x.bin", "-output_no_suffix", "-device", "tgllp"}},
 		}},
 		{"amd_gpu_gfx90a", "o/x.hsaco", []command{
@@ -50,7 +56,7 @@ func TestPlanPerFamily(t *testing.T) {
 			{"ld.lld", []string{"-shared", "-Bsymbolic", "./o/x.hsaco.o", "-o", "./o/x.hsaco"}},
 		}},
 		{"spir64_x86_64", "o/x.bin", []command{
-			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", "./in.ll", "-o", "./o/x.bin.spv"}},
+			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", spirvExt("spir64_x86_64"), "./in.ll", "-o", "./o/x.bin.spv"}},
 			{"opencl-aot", []string{"--device=cpu", "./o/x.bin.spv", "-o", "./o/x.bin"}},
 		}},
 	}
@@ -71,17 +77,18 @@ func TestPlanPerFamily(t *testing.T) {
 func TestPlanWithDPCPPTranslator(t *testing.T) {
 	withTranslator := tools
 	withTranslator.Translator = "llvm-spirv-dpcpp"
-	translate := func(out string) command {
-		return command{"llvm-spirv-dpcpp", append(append([]string{"-o", out}, TranslatorArgs...), "./in.ll")}
+	translate := func(out, triple string) command {
+		f, _ := devconfig.LookupFamily(triple)
+		return command{"llvm-spirv-dpcpp", append(append([]string{"-o", out}, TranslatorArgs(f)...), "./in.ll")}
 	}
 	cases := []struct {
 		target string
 		out    string
 		want   []command
 	}{
-		{"spir64", "o/x.spv", []command{translate("./o/x.spv")}},
+		{"spir64", "o/x.spv", []command{translate("./o/x.spv", "spir64")}},
 		{"intel_gpu_pvc", "o/x.bin", []command{
-			translate("./o/x.bin.spv"),
+			translate("./o/x.bin.spv", "spir64_gen"),
 			{"ocloc", []string{"compile", "-spirv_input", "-file", "./o/x.bin.spv", "-output", "./o/x.bin", "-output_no_suffix", "-device", "pvc"}},
 		}},
 	}
@@ -355,16 +362,19 @@ func TestCompileAllOrNothing(t *testing.T) {
 }
 
 // TestTranslatorArgsMatchDPCPP: the facts of DPC++'s driver tests for its llvm-spirv
-// step (non-CPU SPIR targets): the debug-info and intrinsic options, and an extension
-// list that starts from -all and enables the driver's extensions in its order.
+// step: the debug-info and intrinsic options, and an extension list that starts from
+// -all and enables the driver's extensions in its order; the CPU's list lacks the three
+// GPU-only ones.
 func TestTranslatorArgsMatchDPCPP(t *testing.T) {
 	want := []string{"-spirv-debug-info-version=nonsemantic-shader-200", "-spirv-allow-unknown-intrinsics=llvm.genx."}
+	gen, _ := devconfig.LookupFamily("spir64_gen")
+	args := TranslatorArgs(gen)
 	for i, w := range want {
-		if TranslatorArgs[i+1] != w {
-			t.Errorf("option %d: %q, want %q", i+1, TranslatorArgs[i+1], w)
+		if args[i+1] != w {
+			t.Errorf("option %d: %q, want %q", i+1, args[i+1], w)
 		}
 	}
-	ext := TranslatorArgs[len(TranslatorArgs)-1]
+	ext := args[len(args)-1]
 	order := []string{"-spirv-ext=-all,", "+SPV_EXT_shader_atomic_float_add,", "+SPV_KHR_float_controls,", "+SPV_INTEL_subgroups,", "+SPV_INTEL_function_pointers,", "+SPV_INTEL_joint_matrix,", "+SPV_KHR_cooperative_matrix,", "+SPV_INTEL_fp_max_error"}
 	at := 0
 	for _, o := range order {
@@ -376,5 +386,46 @@ func TestTranslatorArgsMatchDPCPP(t *testing.T) {
 	}
 	if strings.Count(ext, "+SPV_") != 46 {
 		t.Errorf("%d extensions, want DPC++'s 46", strings.Count(ext, "+SPV_"))
+	}
+	cpu, _ := devconfig.LookupFamily("spir64_x86_64")
+	cpuExt := TranslatorArgs(cpu)[3]
+	if strings.Count(cpuExt, "+SPV_") != 43 || strings.Contains(cpuExt, "shader_clock") || strings.Contains(cpuExt, "bindless") || strings.Contains(cpuExt, "float16_add") {
+		t.Errorf("CPU list %q", cpuExt)
+	}
+}
+
+// TestLLCExtensions: llc gets the family's list where llc knows it, in the family's
+// order, with a module's extra needs after it and nothing twice; a family without
+// SPIR-V gets only the extras.
+func TestLLCExtensions(t *testing.T) {
+	spir, _ := devconfig.LookupFamily("spir64")
+	got := LLCExtensions(spir, FunctionPointers, "SPV_X_extra")
+	if len(got) != len(llcKnows)+1 || got[len(got)-1] != "SPV_X_extra" || got[0] != "SPV_EXT_shader_atomic_float_add" {
+		t.Errorf("spir64: %q", got)
+	}
+	for _, e := range got[:len(got)-1] {
+		if !llcKnows[e] {
+			t.Errorf("%s is not one llc knows", e)
+		}
+	}
+	cpu, _ := devconfig.LookupFamily("spir64_x86_64")
+	for _, e := range LLCExtensions(cpu) {
+		if e == "SPV_KHR_shader_clock" || e == "SPV_INTEL_bindless_images" {
+			t.Errorf("CPU: %s", e)
+		}
+	}
+	nv, _ := devconfig.LookupFamily("nvptx64")
+	if got := LLCExtensions(nv, LinkOnceODR); !reflect.DeepEqual(got, []string{LinkOnceODR}) {
+		t.Errorf("nvptx64: %q", got)
+	}
+	// Every name llc is given is one of DPC++'s.
+	for e := range llcKnows {
+		found := false
+		for _, d := range spir.SPIRVExtensions {
+			found = found || d == e
+		}
+		if !found {
+			t.Errorf("%s is not in DPC++'s list", e)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/cli"
+	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
 )
 
@@ -158,5 +159,76 @@ func TestVirtualFunctionSetImage(t *testing.T) {
 	}
 	if strings.Join(exts, ",") != FunctionPointers+","+LinkOnceODR {
 		t.Errorf("extensions %v", exts)
+	}
+}
+
+// TestLLCKnowsWithLLC: llcKnows is what the real llc's SPIR-V back end accepts among
+// DPC++'s extensions (it refuses an unknown name), so that every llc compile can be
+// given the family's list.
+func TestLLCKnowsWithLLC(t *testing.T) {
+	llc := testutil.Tool(*llcFlag, "llc-22", "llc")
+	if llc == "" {
+		t.Skip("llc-22 not found")
+	}
+	in := filepath.Join(t.TempDir(), "a.ll")
+	os.WriteFile(in, []byte(llcHeader+"define spir_kernel void @k() {\n  ret void\n}\n"), 0o644)
+	spir, _ := devconfig.LookupFamily("spir64")
+	for _, e := range spir.SPIRVExtensions {
+		out, err := exec.Command(llc, "-mtriple=spirv64-unknown-unknown", "-filetype=obj", "--spirv-ext=+"+e, in, "-o", os.DevNull).CombinedOutput()
+		// llc also knows SPV_INTEL_kernel_attributes, which DPC++'s driver leaves out of
+		// llc's list.
+		if accepted := err == nil; accepted != llcKnows[e] && e != "SPV_INTEL_kernel_attributes" {
+			t.Errorf("%s: llc accepts it: %v, llcKnows says %v (%s)", e, accepted, llcKnows[e], out)
+		}
+	}
+}
+
+// TestDPCPPExtensionBuiltinsWithLLC: the builtins DPC++'s headers call for sub-group
+// shuffles and floating-point atomics compile with the family's extensions (llc refuses
+// each without its extension), and the image declares them.
+func TestDPCPPExtensionBuiltinsWithLLC(t *testing.T) {
+	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc")}
+	if tools.LLC == "" {
+		t.Skip("llc-22 not found")
+	}
+	const src = llcHeader + `define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %f) {
+  %v = load i32, ptr addrspace(1) %p
+  %s = call spir_func i32 @_Z28__spirv_SubgroupShuffleINTELIiET_S0_j(i32 %v, i32 1)
+  store i32 %s, ptr addrspace(1) %p
+  %a = call spir_func float @_Z21__spirv_AtomicFAddEXTPU3AS1fiif(ptr addrspace(1) %f, i32 1, i32 0, float 1.0)
+  %m = call spir_func float @_Z21__spirv_AtomicFMinEXTPU3AS1fiif(ptr addrspace(1) %f, i32 1, i32 0, float %a)
+  ret void
+}
+
+declare spir_func i32 @_Z28__spirv_SubgroupShuffleINTELIiET_S0_j(i32, i32)
+declare spir_func float @_Z21__spirv_AtomicFAddEXTPU3AS1fiif(ptr addrspace(1), i32, i32, float)
+declare spir_func float @_Z21__spirv_AtomicFMinEXTPU3AS1fiif(ptr addrspace(1), i32, i32, float)
+`
+	dir := t.TempDir()
+	in := filepath.Join(dir, "a.ll")
+	os.WriteFile(in, []byte(src), 0o644)
+	if out, err := exec.Command(tools.LLC, "-mtriple=spirv64-unknown-unknown", "-filetype=obj", in, "-o", os.DevNull).CombinedOutput(); err == nil {
+		t.Errorf("llc compiled the builtins without extensions: the test no longer shows the need\n%s", out)
+	}
+	os.WriteFile(filepath.Join(dir, "t.table"), []byte("[Code|Symbols]\na.ll|a.sym\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.sym"), []byte("k\n"), 0o644)
+	for _, name := range []string{"spir64", "intel_gpu_pvc"} {
+		tt := target(t, name)
+		if tt.AOT.Tool != "" {
+			tt = &devconfig.Target{Name: name, Triple: tt.Triple} // the SPIR-V only: ocloc's own test is elsewhere
+		}
+		out := filepath.Join(dir, "out-"+name)
+		var log bytes.Buffer
+		if err := Compile(&cli.Env{Stdout: &log, Stderr: &log}, filepath.Join(dir, "t.table"), tt, tools, out, false); err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, log.String())
+		}
+		if dis := testutil.Tool("", "spirv-dis"); dis != "" {
+			text, err := exec.Command(dis, filepath.Join(out, "a.spv")).CombinedOutput()
+			for _, want := range []string{`"SPV_INTEL_subgroups"`, `"SPV_EXT_shader_atomic_float_add"`, `"SPV_EXT_shader_atomic_float_min_max"`} {
+				if err != nil || !strings.Contains(string(text), want) {
+					t.Errorf("%s: image lacks %s: %v", name, want, err)
+				}
+			}
+		}
 	}
 }

@@ -87,11 +87,19 @@ func ScalarNulls(data []byte) ([]byte, error) {
 	return res, nil
 }
 
-// rewriteScalarNulls applies ScalarNulls to the SPIR-V file at path, in place.
+// rewriteScalarNulls applies ScalarNulls to the SPIR-V file at path, in place. A file
+// that is not there or does not start as SPIR-V is left to the step that reads it next
+// (and to the image commit) to report.
 func rewriteScalarNulls(path string) error {
 	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
 	if err != nil {
 		return err
+	}
+	if len(data) < 4 || binary.LittleEndian.Uint32(data) != spirvMagic && binary.BigEndian.Uint32(data) != spirvMagic {
+		return nil
 	}
 	fixed, err := ScalarNulls(data)
 	if err != nil {

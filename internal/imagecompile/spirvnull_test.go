@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -105,5 +106,40 @@ define spir_kernel void @_ZTS4Zero(ptr addrspace(1) %d, ptr addrspace(1) %i) {
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "img", "k.bc")); err != nil || fi.Size() == 0 {
 		t.Errorf("no SPIR 1.2 image: %v", err)
+	}
+}
+
+// TestStructIndexNullWithLLC: llc-22 writes the zero index of a structure field as
+// OpConstantNull, which spirv-val refuses as an OpInBoundsPtrAccessChain structure index;
+// the image the AOT step writes has the equal OpConstant instead, and validates.
+func TestStructIndexNullWithLLC(t *testing.T) {
+	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc")}
+	val := testutil.Tool("", "spirv-val")
+	if tools.LLC == "" || val == "" {
+		t.Skip("llc-22 or spirv-val not found")
+	}
+	const src = llcHeader + `%struct.P = type { float, i32 }
+define spir_kernel void @k(ptr addrspace(1) %p, i64 %i) {
+  %a = getelementptr inbounds %struct.P, ptr addrspace(1) %p, i64 %i, i32 0
+  store float 1.0, ptr addrspace(1) %a
+  ret void
+}
+`
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.ll"), []byte(src), 0o644)
+	if err := exec.Command(tools.LLC, "-mtriple=spirv64-unknown-unknown", "-filetype=obj", filepath.Join(dir, "a.ll"), "-o", filepath.Join(dir, "raw.spv")).Run(); err != nil {
+		t.Fatal(err)
+	}
+	if exec.Command(val, filepath.Join(dir, "raw.spv")).Run() == nil {
+		t.Errorf("llc's own output validates: the test no longer shows the case")
+	}
+	os.WriteFile(filepath.Join(dir, "t.table"), []byte("[Code|Symbols]\na.ll|a.sym\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.sym"), []byte("k\n"), 0o644)
+	out := filepath.Join(dir, "out")
+	if err := Compile(&cli.Env{Stdout: os.Stderr, Stderr: os.Stderr}, filepath.Join(dir, "t.table"), target(t, "spir64"), tools, out, false); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := exec.Command(val, filepath.Join(out, "a.spv")).CombinedOutput(); err != nil {
+		t.Errorf("spirv-val: %v\n%s", err, msg)
 	}
 }

@@ -174,6 +174,9 @@ type Options struct {
 	// in), so that compiling it costs no more for large images than for small ones. The
 	// compile must see the image files.
 	Incbin bool
+	// RunEnv is the runtime's environment, which the program sets before main where its
+	// environment leaves it unset (writeRunEnv): only an executable's wrapper has it.
+	RunEnv []EnvVar
 }
 
 // GenerateWith is Generate for the runtime opts describe.
@@ -255,6 +258,7 @@ func GenerateTo(w io.Writer, id string, inputs []Input, opts Options) error {
 		}
 	}
 	writeDescriptor(b, id, images, opts.ImageVersion, opts.Incbin)
+	writeRunEnv(b, id, opts.RunEnv)
 	return b.Flush()
 }
 

@@ -18,6 +18,13 @@ def _runfiles_dir(ctx, f):
         return paths.dirname(short[len("../"):])
     return paths.join(ctx.workspace_name, paths.dirname(short))
 
+def _runfiles_path(ctx, f):
+    """The path of f relative to the runfiles root."""
+    short = f.short_path
+    if short.startswith("../"):
+        return short[len("../"):]
+    return paths.join(ctx.workspace_name, short)
+
 def _sycl_runtime_impl(ctx):
     if ctx.attr.unavailable:
         fail("%s: %s" % (ctx.label, ctx.attr.unavailable))
@@ -49,14 +56,16 @@ def _sycl_runtime_impl(ctx):
             compilation_context = compilation,
             linking_context = cc_common.create_linking_context(linker_inputs = depset([linker_input])),
         ))
-    env = {}
+    env, run_env = {}, []
     if ctx.file.opencl_icd:
         f = ctx.file.opencl_icd
         env["OCL_ICD_FILENAMES"] = f.short_path
+        run_env.append("--run-env-runfile=OCL_ICD_FILENAMES=" + _runfiles_path(ctx, f))
 
         # Only this device: the machine's registered ICDs (PoCL, a GPU runtime) stay out.
         env["OCL_ICD_VENDORS"] = "/nonexistent/rules_sycl/no-vendors"
     env.update(ctx.attr.env)
+    run_env.extend(["--run-env=%s=%s" % (k, v) for k, v in sorted(env.items()) if k != "OCL_ICD_FILENAMES" or not ctx.file.opencl_icd])
     runfiles = ctx.runfiles(files = libs + ctx.files.link_inputs + ctx.files.data + ctx.files.opencl_icd)
     for d in ctx.attr.deps:
         runfiles = runfiles.merge(d[DefaultInfo].default_runfiles)
@@ -68,6 +77,7 @@ def _sycl_runtime_impl(ctx):
             aspect_numbering = ctx.attr.aspect_numbering,
             library_dirs = sorted({_runfiles_dir(ctx, f): 1 for f in libs}.keys()),
             env = env,
+            run_env = run_env,
             description = ctx.attr.description or ctx.attr.kind,
             front_end = ctx.attr.front_end[SyclToolchainInfo] if ctx.attr.front_end else None,
             front_end_unavailable = ctx.attr.front_end_unavailable,
@@ -92,7 +102,7 @@ sycl_runtime = rule(
         "data": attr.label_list(allow_files = True, doc = "Files the runtime loads at run time (its own libraries, adapters, the device's runtime): the program's runfiles."),
         "link_inputs": attr.label_list(allow_files = True, doc = "Libraries the shared libraries load by name, which the linker reads to check them (-rpath-link); also in data."),
         "opencl_icd": attr.label(allow_single_file = True, doc = "An OpenCL ICD library the runtime's tests use as their only OpenCL platform (OCL_ICD_FILENAMES)."),
-        "env": attr.string_dict(doc = "More environment of the program's tests."),
+        "env": attr.string_dict(doc = "More environment of the program's tests and runs (a program sets it before main where its environment leaves it unset)."),
         "description": attr.string(doc = "What it is, for messages."),
         "front_end_unavailable": attr.string(doc = "Why this runtime has no front_end (a runtime root without DPC++'s compiler library, or of another version): a SYCL target using it fails at analysis with this message unless a DPC++ toolchain (icpx) is registered."),
         "front_end": attr.label(providers = [SyclToolchainInfo], doc = "A dpcpp-family sycl_toolchain that compiles the device code of programs and libraries using this runtime when no DPC++ toolchain (icpx) is registered: DPC++'s front end from Intel's runtime wheel. kind = \"dpcpp\" only."),

@@ -3,7 +3,10 @@
 # own output base; it edits nothing in the tree):
 #  1. `bazel run` of a sycl_binary passes its args attribute and finds its data file in
 #     the runfiles (examples/cc_parity);
-#  2. `bazel run //tools:compile_commands` writes compile_commands.json (host and device
+#  2. a sycl_binary for Intel's CPU device runs on it as built: `bazel run`, from
+#     bazel-bin/ in another directory, and copied elsewhere with its runfiles (the machine's
+#     own OpenCL platforms, PoCL among them, stay out unless the user says otherwise);
+#  3. `bazel run //tools:compile_commands` writes compile_commands.json (host and device
 #     command lines, absolute paths, generated headers built), and clangd-22 --check
 #     finds no error in two example sources with it, and errors without it.
 set -euo pipefail
@@ -19,7 +22,21 @@ out="$(tools/bazel run //examples/cc_parity 2>"$tmp/run.log")" || { tail -20 "$t
 grep -q '^cc parity: args, no env, data, linkopts, alwayslink, include prefixes ok' <<<"$out" || fail "bazel run output: $out"
 echo "ok: bazel run //examples/cc_parity: $out"
 
-# 2. compile_commands.json and clangd.
+# 2. A sycl_binary runs on the device its build targeted, however it is started.
+out="$(tools/bazel run //examples/sycl2020:spirv_extensions 2>"$tmp/run.log")" || { tail -20 "$tmp/run.log"; fail "bazel run //examples/sycl2020:spirv_extensions"; }
+# Intel's CPU OpenCL runtime names its platform "Intel(R) OpenCL"; PoCL's is "Portable Computing Language".
+ran_on_intel() { grep -q '^device: .*(Intel(R) OpenCL)$' <<<"$1" && grep -qx 'ok' <<<"$1"; }
+ran_on_intel "$out" || fail "bazel run //examples/sycl2020:spirv_extensions: $out"
+bin="$(tools/bazel info bazel-bin 2>/dev/null)/examples/sycl2020/spirv_extensions"
+out="$(cd "$tmp" && env -u RUNFILES_DIR "$bin" 2>&1)" || fail "bazel-bin/examples/sycl2020/spirv_extensions: $out"
+ran_on_intel "$out" || fail "bazel-bin's binary: $out"
+mkdir -p "$tmp/copy"
+cp "$bin" "$tmp/copy/" && cp -rP "$bin.runfiles" "$tmp/copy/"
+out="$(cd / && env -u RUNFILES_DIR "$tmp/copy/spirv_extensions" 2>&1)" || fail "a copy with its runfiles: $out"
+ran_on_intel "$out" || fail "a copy with its runfiles: $out"
+echo "ok: a sycl_binary runs on Intel's CPU device from bazel run, bazel-bin/ and a copy ($(head -1 <<<"$out"))"
+
+# 3. compile_commands.json and clangd.
 command -v clangd-22 >/dev/null || fail "clangd-22 is not installed (tools/bootstrap.sh installs it)"
 tools/bazel run //tools:compile_commands -- --bazel="$ROOT/tools/bazel" -o "$tmp/db/compile_commands.json" \
   //examples/saxpy //examples/cc_parity:all //examples/sycl2020:vector_add_test >"$tmp/cc.log" 2>&1 || { mkdir -p "$tmp/db"; tail -20 "$tmp/cc.log"; fail "compile_commands"; }

@@ -3,7 +3,7 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def wrap(ctx, steps, tc, tables, runtime, checked = None):
+def wrap(ctx, steps, tc, tables, runtime, checked = None, executable = True):
     """Writes DPC++'s descriptor of the images into a C source and compiles it.
 
     Args:
@@ -13,6 +13,8 @@ def wrap(ctx, steps, tc, tables, runtime, checked = None):
       tables: list of (target, format, images directory File).
       runtime: the program's SyclRuntimeInfo (the image layout and aspect numbering it reads).
       checked: a File the wrapper waits for (the coverage check's output), or None.
+      executable: the wrapper is an executable's: it sets the runtime's environment
+        (SyclRuntimeInfo.run_env) before main.
 
     Returns:
       (wrapper.c File, wrapper.o File).
@@ -25,6 +27,7 @@ def wrap(ctx, steps, tc, tables, runtime, checked = None):
         # Only the test runtime reads rsycl/device_if; libsycl takes the first image its
         # device meets the requirements of.
         (["--device-if-as-requirements"] if runtime.kind != "rsycl" else []) + ["--incbin", "-o", wrap_c.path] +
+        (runtime.run_env if executable else []) +
         ["--table=%s:%s:%s/files.table" % (t, f, d.path) for t, f, d in tables],
         depset([d for _, _, d in tables] + ([checked] if checked else [])),
         [wrap_c],

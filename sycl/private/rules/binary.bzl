@@ -176,7 +176,7 @@ def binary_pipeline(ctx, steps, shared_library = False):
         report,
         _flag(ctx, ctx.attr.unrunnable_kernel_errors, "_unrunnable_kernel_errors_flag"),
     )
-    wrap_c, wrap_o = wrap(ctx, steps, common.tc, tables, program_runtime(ctx)[SyclRuntimeInfo], checked)
+    wrap_c, wrap_o = wrap(ctx, steps, common.tc, tables, program_runtime(ctx)[SyclRuntimeInfo], checked, executable = not shared_library)
     return struct(
         objects = objects + [wrap_o],
         wrapper_c = wrap_c,
