@@ -227,7 +227,7 @@ def create_common(ctx, traits, devices_config):
     if cc_toolchain.sysroot:
         flags = ["--sysroot=" + cc_toolchain.sysroot] + flags
         toolchain_files = [cc_toolchain.all_files]
-    hdrs = ctx.files.hdrs + virtual_hdrs + [traits]
+    hdrs = ctx.files.hdrs + ctx.files.textual_hdrs + virtual_hdrs + [traits]
     return struct(
         tc = tc,
         cc = cc,
@@ -254,8 +254,27 @@ def create_common(ctx, traits, devices_config):
         # target's own headers, so that editing them leaves the PCH alone.
         pch_inputs = depset([traits], transitive = [cc.headers, tc.compile_files] + toolchain_files),
         srcs = ctx.files.srcs,
-        hdrs = ctx.files.hdrs + virtual_hdrs,
+        # The target's own headers: what its dependents may include (textual ones among
+        # them), and the part of it the C++ toolchain's compile takes as headers.
+        hdrs = ctx.files.hdrs + ctx.files.textual_hdrs + virtual_hdrs,
+        cc_hdrs = ctx.files.hdrs + virtual_hdrs,
+        textual_hdrs = ctx.files.textual_hdrs,
     )
+
+def source_language(src):
+    """The options that make the driver read src as C++: `-x c++` for a `.c` file.
+
+    icpx -fsycl and clang++ compile a `.c` file as C++ (SYCL code in `.c` files exists
+    in the wild); a clang driver that is not in C++ mode, or the C++ toolchain's C
+    compile action, would read it as C.
+
+    Args:
+      src: the source File.
+
+    Returns:
+      list of string, to put right before the source on the command line.
+    """
+    return ["-x", "c++"] if src.extension == "c" else []
 
 def scratch_path(ctx, path):
     """The output path prefix of a target's intermediate files: _sycl/<name>/<path>.
@@ -282,8 +301,9 @@ def program_runtime(ctx):
 
 # Attributes of every rule that compiles SYCL sources.
 COMPILE_ATTRS = {
-    "srcs": attr.label_list(allow_files = [".cpp", ".cc", ".cxx", ".c++"], doc = "SYCL C++ sources."),
+    "srcs": attr.label_list(allow_files = [".cpp", ".cc", ".cxx", ".c++", ".c"], doc = "SYCL C++ sources. A `.c` file is compiled as C++, as `icpx -fsycl` and `clang++` compile it."),
     "hdrs": attr.label_list(allow_files = [".h", ".hpp", ".hh", ".hxx", ".inc"], doc = "Headers."),
+    "textual_hdrs": attr.label_list(allow_files = True, doc = "Files the sources `#include` that are not compiled by themselves (kernels in a `.cpp` or `.sycl` file, `.def` tables), as cc_library's textual_hdrs: inputs of this target's compiles and of its dependents'."),
     "deps": attr.label_list(providers = [[CcInfo]], doc = "sycl_library or cc_library targets."),
     "copts": attr.string_list(doc = "Extra compiler options (host and device)."),
     "defines": attr.string_list(doc = "Preprocessor defines (this target's compiles and its dependents')."),

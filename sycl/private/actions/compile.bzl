@@ -1,7 +1,7 @@
 """Compile actions: the device and host compile of each TU, and its compiles per device-IR key."""
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
-load("//sycl/private:common.bzl", "scratch_path")
+load("//sycl/private:common.bzl", "scratch_path", "source_language")
 load("//sycl/private:steps.bzl", "step")
 load("//sycl/private:toolchain.bzl", "sycl_device_tool")
 load("//toolchain:devices.bzl", "DEVICE_FRONT_END_FLAGS")
@@ -17,7 +17,7 @@ def _tu_compile(ctx, steps, common, src, mode_flags, ext, mnemonic, what):
     out = ctx.actions.declare_file(_stem(ctx, src) + ext)
     steps.append(step(
         common.tc.clang,
-        mode_flags + list(common.flags) + [src, "-o", out],
+        mode_flags + list(common.flags) + source_language(src) + [src, "-o", out],
         depset([src], transitive = [common.compile_inputs]),
         [out],
         mnemonic,
@@ -61,12 +61,14 @@ def cc_host_compile(ctx, common):
         feature_configuration = common.feature_configuration,
         cc_toolchain = common.cc_toolchain,
         srcs = common.srcs,
-        private_hdrs = common.hdrs + [common.traits],
+        private_hdrs = common.cc_hdrs + [common.traits],
+        additional_inputs = common.textual_hdrs,
         compilation_contexts = [common.cc],
         includes = common.own_includes,
         defines = ctx.attr.defines,
         local_defines = ctx.attr.local_defines,
-        user_compile_flags = list(common.cc_std_flags) + ["-Xclang", "-fsycl-is-host"] + list(common.traits_flags) + list(common.host_copts),
+        user_compile_flags = list(common.cc_std_flags) + ["-Xclang", "-fsycl-is-host"] + list(common.traits_flags) + list(common.host_copts) +
+                             (["-x", "c++"] if [s for s in common.srcs if s.extension == "c"] else []),
         disallow_nopic_outputs = True,
     )
     return outputs.pic_objects
@@ -106,7 +108,7 @@ def dpcpp_device_compile(ctx, steps, common, src):
             ir,
             ["--int-header=" + header.path, "--int-footer=" + footer.path],
             [common.device_opt_level],
-            list(common.device_flags) + list(common.flags),
+            list(common.device_flags) + list(common.flags) + source_language(src),
             common.compile_inputs,
             [header, footer],
             "",
@@ -116,7 +118,7 @@ def dpcpp_device_compile(ctx, steps, common, src):
     steps.append(step(
         tc.clang,
         ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-Xclang", "-fsycl-int-header=" + header.path, "-Xclang", "-fsycl-int-footer=" + footer.path] +
-        [common.device_opt_level] + DPCPP_DEVICE_FLAGS + list(common.device_flags) + list(common.flags) + [src, "-o", ir],
+        [common.device_opt_level] + DPCPP_DEVICE_FLAGS + list(common.device_flags) + list(common.flags) + source_language(src) + [src, "-o", ir],
         depset([src], transitive = [common.compile_inputs]),
         [ir, header, footer],
         "SyclDeviceCompile",
@@ -182,7 +184,7 @@ def dpcpp_jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level):
         bc,
         [],
         [opt_level, "-Xclang", "-triple", "-Xclang", triple + "-unknown-unknown"],
-        list(tu.flags),
+        list(tu.flags) + source_language(tu.src),
         depset(transitive = [tu.inputs, tc.compile_files]),
         [],
         " for " + triple,
@@ -208,7 +210,7 @@ def _target_compile(ctx, steps, tc, tu, index, subdir, args, what):
     ll = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.ll" % (subdir, index, tu.src.basename.rsplit(".", 1)[0])))
     steps.append(step(
         tc.clang,
-        args + list(tu.flags) + [tu.src, "-o", ll],
+        args + list(tu.flags) + source_language(tu.src) + [tu.src, "-o", ll],
         depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
         [ll],
         "SyclDeviceCompile",
@@ -382,8 +384,8 @@ def dpcpp_host_compile(ctx, common, src, header, footer, index, steps = None, pc
         feature_configuration = common.feature_configuration,
         cc_toolchain = common.cc_toolchain,
         srcs = [appended],
-        private_hdrs = common.hdrs + [common.traits, header, footer],
-        additional_inputs = [src],
+        private_hdrs = common.cc_hdrs + [common.traits, header, footer],
+        additional_inputs = [src] + common.textual_hdrs,
         compilation_contexts = [common.cc],
         includes = common.own_includes,
         defines = ctx.attr.defines,
