@@ -389,8 +389,8 @@ func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *
 		id := sc.ID + uint32(*next)
 		*next++
 		name := "_Z20__spirv_SpecConstanti" + mangle(t.scalar)
-		l.declare(name, fmt.Sprintf("declare %s @%s(i32, %s)", t.text, name, t.text))
-		fmt.Fprintf(b, "%s%s = call %s @%s(i32 %d, %s %s)%s\n", indent, v, t.text, name, id, t.text, lf.value, trailer)
+		l.declare(name, fmt.Sprintf("declare %s @%s(i32, %s)", t.text, llvmir.QuoteName(name), t.text))
+		fmt.Fprintf(b, "%s%s = call %s @%s(i32 %d, %s %s)%s\n", indent, v, t.text, llvmir.QuoteName(name), id, t.text, lf.value, trailer)
 		return
 	}
 	var args, types []string
@@ -412,8 +412,10 @@ func (l *lowering) nativeValue(b *strings.Builder, indent string, sc *Const, t *
 		m.WriteString(t.element(i).mangled())
 	}
 	name := "_Z29__spirv_SpecConstantComposite" + m.String() + "_R" + t.mangled()
-	l.declare(name, fmt.Sprintf("declare %s @%s(%s)", t.typeText(), name, strings.Join(types, ", ")))
-	fmt.Fprintf(b, "%s%s = call %s @%s(%s)%s\n", indent, v, t.typeText(), name, strings.Join(args, ", "), trailer)
+	// A struct's name in the mangling may hold characters an LLVM identifier cannot
+	// (std::array): the name is quoted then.
+	l.declare(name, fmt.Sprintf("declare %s @%s(%s)", t.typeText(), llvmir.QuoteName(name), strings.Join(types, ", ")))
+	fmt.Fprintf(b, "%s%s = call %s @%s(%s)%s\n", indent, v, t.typeText(), llvmir.QuoteName(name), strings.Join(args, ", "), trailer)
 }
 
 // constant returns the constant a read names, numbering it on its first read.

@@ -455,3 +455,51 @@ declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI1WET_PKcPKv
 		}
 	}
 }
+
+// TestQuotedStructName: a constant of a struct whose LLVM name needs quotes
+// (%"struct.std::array", a std::array<double, 3>, as SYCL-Bench's spec_constant_convolution
+// and DPC++'s vector-convolution-demo read them) lowers to text LLVM reads: the type and
+// the __spirv_SpecConstantComposite name keep their quotes. Unquoted, llc failed with
+// "expected value token".
+func TestQuotedStructName(t *testing.T) {
+	src := `target triple = "spir64-unknown-unknown"
+%"struct.std::array" = type { [3 x double] }
+%"class.sycl::_V1::specialization_id" = type { %"struct.std::array" }
+@id = private unnamed_addr addrspace(1) constant [5 x i8] c"uidK\00", align 1
+@coeffs = internal addrspace(1) constant %"class.sycl::_V1::specialization_id" { %"struct.std::array" { [3 x double] [double 1.0, double 2.0, double 3.0] } }, align 8
+define spir_kernel void @K(ptr addrspace(1) %out, ptr addrspace(1) %buf1) {
+entry:
+  %buf = addrspacecast ptr addrspace(1) %buf1 to ptr addrspace(4)
+  %a = alloca %"struct.std::array", align 8
+  %a4 = addrspacecast ptr %a to ptr addrspace(4)
+  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueISt5arrayIdLm3EEET_PKcPKvS6_(ptr addrspace(4) sret(%"struct.std::array") align 8 %a4, ptr addrspace(4) noundef addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) noundef addrspacecast (ptr addrspace(1) @coeffs to ptr addrspace(4)), ptr addrspace(4) noundef %buf)
+  %x = load double, ptr %a, align 8
+  store double %x, ptr addrspace(1) %out, align 8
+  ret void
+}
+declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueISt5arrayIdLm3EEET_PKcPKvS6_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+`
+	for _, mode := range []Mode{Native, Emulation, Defaults} {
+		r, err := Lower("a.ll", []byte(src), mode)
+		if err != nil {
+			t.Fatalf("%s: %v", mode, err)
+		}
+		if mode == Native {
+			for _, w := range []string{
+				`= call %"struct.std::array" @"_Z29__spirv_SpecConstantCompositeA3_d_Rstruct.std::array"(`,
+				`declare %"struct.std::array" @"_Z29__spirv_SpecConstantCompositeA3_d_Rstruct.std::array"([3 x double])`,
+			} {
+				if !strings.Contains(string(r.Text), w) {
+					t.Errorf("native output lacks %q:\n%s", w, r.Text)
+				}
+			}
+		}
+		if opt := testutil.Tool(*optFlag, "opt-22"); opt != "" {
+			cmd := exec.Command(opt, "-passes=verify", "-disable-output", "-")
+			cmd.Stdin = bytes.NewReader(r.Text)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("%s: opt rejects the output: %v\n%s\n%s", mode, err, out, r.Text)
+			}
+		}
+	}
+}

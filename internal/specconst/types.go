@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/llvmir"
 )
 
 // ltype is an LLVM type as the lowering needs it: its layout and, for aggregates, its
@@ -78,7 +80,7 @@ func (p *typeParser) parse(s string) (*ltype, string, error) {
 			return nil, s, fmt.Errorf("%%%s: %v", name, err)
 		}
 		named := *t
-		named.text = "%" + name
+		named.text = "%" + llvmir.QuoteName(name) // %"struct.std::array" keeps its quotes
 		p.cache[name] = &named
 		return &named, rest, nil
 	case strings.HasPrefix(s, "<{"):

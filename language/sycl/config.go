@@ -23,6 +23,7 @@ const (
 	directiveUnresolved = "sycl_unresolved_deps"   // ignore | warn | error
 	directiveTestPat    = "sycl_test_pattern"      // comma list of globs on the base name
 	directivePlainCC    = "sycl_plain_cc"          // ignore | cc_library
+	directiveIncDirs    = "sycl_include_dirs"      // comma list of directories from the repository root
 )
 
 // What to do with a quoted #include that no rule provides.
@@ -42,6 +43,10 @@ type syclConfig struct {
 	unresolved   string
 	testPatterns []string
 	plainCC      bool
+	// includeDirs are the directories, from the repository root, that quoted includes
+	// are also looked up in (CMake's include_directories): libraries generated in one
+	// get includes = ["."], and a file that includes SYCL code through one is SYCL code.
+	includeDirs []string
 }
 
 func defaultConfig() *syclConfig {
@@ -69,7 +74,7 @@ func (*syclLang) RegisterFlags(fs *flag.FlagSet, cmd string, c *config.Config) {
 func (*syclLang) CheckFlags(fs *flag.FlagSet, c *config.Config) error { return nil }
 
 func (*syclLang) KnownDirectives() []string {
-	return []string{directiveGenerate, directiveTargets, directiveSplit, directiveUnresolved, directiveTestPat, directivePlainCC}
+	return []string{directiveGenerate, directiveTargets, directiveSplit, directiveUnresolved, directiveTestPat, directivePlainCC, directiveIncDirs}
 }
 
 // Configure applies the directives of the BUILD file in rel on top of the parent's
@@ -144,6 +149,16 @@ func (sc *syclConfig) apply(key, value string) error {
 		default:
 			return fmt.Errorf("want ignore or cc_library")
 		}
+	case directiveIncDirs:
+		dirs := cli.SplitList(value)
+		for i, d := range dirs {
+			clean := path.Clean(d)
+			if path.IsAbs(d) || clean == ".." || strings.HasPrefix(clean, "../") {
+				return fmt.Errorf("%q is not a directory below the repository root", d)
+			}
+			dirs[i] = clean
+		}
+		sc.includeDirs = dirs
 	}
 	return nil
 }
@@ -165,6 +180,20 @@ func validTargetName(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// isIncludeDir says whether rel (a directory from the repository root) is one of the
+// sycl_include_dirs.
+func (sc *syclConfig) isIncludeDir(rel string) bool {
+	if rel == "" {
+		rel = "."
+	}
+	for _, d := range sc.includeDirs {
+		if d == rel {
+			return true
+		}
+	}
+	return false
 }
 
 func (sc *syclConfig) isTest(name string) bool {

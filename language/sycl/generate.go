@@ -10,6 +10,31 @@ import (
 	"github.com/bazelbuild/bazel-gazelle/rule"
 )
 
+// ruleImports is what Resolve needs of a generated rule: its quoted includes and, for a
+// program (binary or test), the libraries of its directory that are parts of it.
+type ruleImports struct {
+	Refs  []includeRef
+	Parts []string // labels relative to the package
+}
+
+// implementsKey is the private attribute (rule.SetPrivateAttr) of a library with sources
+// and no headers: the files, from the repository root, that its sources include. It
+// implements what those headers declare (iso3dfd.h declared in include/, defined by
+// src/iso3dfd_kernels.cpp and src/utils.cpp), so a program that includes one of them
+// links it (Imports, Resolve).
+const implementsKey = "_sycl_implements"
+
+// implements returns the files, from the repository root, that refs name.
+func (l *syclLang) implements(rel string, sc *syclConfig, refs []includeRef) []string {
+	var out []string
+	for _, ref := range refs {
+		if p := l.cross.find(rel, include{Path: ref.Path, Quoted: true}, sc.includeDirs); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // includeRef is one quoted #include of a generated rule, kept for Resolve.
 type includeRef struct {
 	Path string // as written
@@ -23,6 +48,8 @@ type includeRef struct {
 type unit struct {
 	name       string
 	srcs, hdrs []string
+	textual    []string // files its files #include that are not headers (textualFiles)
+	part       bool     // a library that is part of the directory's one program
 	test, main bool
 	sycl       bool
 	runtime    string // the runtime attribute its files' device API implies (fileInfo.Runtime)
@@ -50,29 +77,52 @@ func (u *unit) kind(plainCC bool) string {
 //
 // for the files that are SYCL code (see syclFiles); a rule is SYCL when one of its
 // files is. With sycl_plain_cc cc_library the other libraries become cc_library rules.
-func (*syclLang) GenerateRules(args language.GenerateArgs) language.GenerateResult {
+func (l *syclLang) GenerateRules(args language.GenerateArgs) language.GenerateResult {
 	var res language.GenerateResult
 	sc := getConfig(args.Config)
 	if !sc.generate {
 		return res
 	}
+	if l.cross == nil || l.cross.root != args.Config.RepoRoot {
+		l.cross = newCrossDir(args.Config.RepoRoot)
+	}
 	names, files := readFiles(args)
-	units := groupUnits(args.Rel, sc, names, files)
+	external := func(n string) bool { return l.cross.includesSYCL(args.Rel, files[n], sc.includeDirs) }
+	units := groupUnits(args.Rel, sc, names, files, external)
 	generated := map[string]bool{}
+	var programs []*rule.Rule
+	var parts []string // libraries with sources and no headers: parts of this directory's programs
 	for _, u := range units {
-		r := u.rule(sc)
+		r := u.rule(sc, sc.isIncludeDir(args.Rel))
 		if r == nil {
 			continue
 		}
+		imp := &ruleImports{Refs: unitIncludes(args.Rel, u, files)}
+		switch {
+		case u.main || u.test:
+			programs = append(programs, r)
+		case len(u.srcs) > 0 && len(u.hdrs) == 0:
+			if u.part {
+				parts = append(parts, ":"+u.name)
+			}
+			r.SetPrivateAttr(implementsKey, l.implements(args.Rel, sc, imp.Refs))
+		}
 		res.Gen = append(res.Gen, r)
-		res.Imports = append(res.Imports, unitIncludes(args.Rel, u, files))
+		res.Imports = append(res.Imports, imp)
 		generated[r.Kind()+" "+u.name] = true
+	}
+	for i, r := range res.Gen {
+		if contains(programs, r) {
+			res.Imports[i].(*ruleImports).Parts = parts
+		}
 	}
 	res.Empty = staleRules(args, sc, generated)
 	return res
 }
 
-// readFiles scans the sources and headers of the directory (sorted names).
+// readFiles scans the sources and headers of the directory, and the files of the
+// directory they include textually (see textualFiles). It returns the sorted names of
+// all of them.
 func readFiles(args language.GenerateArgs) ([]string, map[string]*fileInfo) {
 	files := map[string]*fileInfo{}
 	var names []string
@@ -88,31 +138,74 @@ func readFiles(args language.GenerateArgs) ([]string, map[string]*fileInfo) {
 		files[name] = &fi
 		names = append(names, name)
 	}
+	present := map[string]bool{}
+	for _, name := range args.RegularFiles {
+		present[name] = true
+	}
+	// Files of other extensions (kernels.inc, kernel.sycl) that a scanned file includes.
+	for i := 0; i < len(names); i++ {
+		for _, inc := range files[names[i]].Includes {
+			h, ok := localInclude(args.Rel, inc, func(n string) bool { return present[n] })
+			if !ok || files[h] != nil {
+				continue
+			}
+			fi, err := readFileInfo(args.Dir, args.Rel, h)
+			if err != nil {
+				log.Printf("%s: %v", path.Join(args.Rel, h), err)
+				continue
+			}
+			files[h] = &fi
+			names = append(names, h)
+		}
+	}
 	sort.Strings(names)
 	return names, files
 }
 
+// textualFiles returns the files of the directory that other files of it #include and
+// that are not headers: sources without main() (#include "kernels.cpp") and files of
+// any other extension (kernels.inc). They are compiled as part of their includers, so
+// they go in their includers' textual_hdrs and get no rule of their own.
+func textualFiles(rel string, names []string, files map[string]*fileInfo) map[string]bool {
+	textual := map[string]bool{}
+	for _, n := range names {
+		for _, inc := range files[n].Includes {
+			h, ok := localInclude(rel, inc, func(n string) bool { return files[n] != nil })
+			if ok && h != n && !isHeader(h) && !files[h].HasMain {
+				textual[h] = true
+			}
+		}
+	}
+	return textual
+}
+
 // groupUnits makes one unit per stem: its sources and headers, whether it is SYCL
-// code, a test or has main. Units are sorted by name.
-func groupUnits(rel string, sc *syclConfig, names []string, files map[string]*fileInfo) []*unit {
-	up, down := syclFiles(rel, names, files)
+// code, a test or has main. external(name) says whether a file includes SYCL code of
+// another directory. In an include directory (sycl_include_dirs), plain C++ headers
+// make SYCL libraries too. Library units whose files include each other in a cycle are
+// merged into one (Bazel refuses cyclic deps), and each unit gets the textual files its
+// files include. Units are sorted by name.
+func groupUnits(rel string, sc *syclConfig, names []string, files map[string]*fileInfo, external func(string) bool) []*unit {
+	up, down := syclFiles(rel, names, files, external)
+	inIncludeDir := sc.isIncludeDir(rel)
+	textual := textualFiles(rel, names, files)
 	runtimes := fileRuntimes(rel, names, files)
 	units := map[string]*unit{}
-	var order []string
+	owner := map[string]*unit{} // file -> its unit
 	get := func(name string) *unit {
 		u := units[name]
 		if u == nil {
 			u = &unit{name: name}
 			units[name] = u
-			order = append(order, name)
 		}
 		return u
 	}
 	for _, n := range names {
-		if !isSource(n) {
+		if !isSource(n) || textual[n] {
 			continue
 		}
 		u := get(stem(n))
+		owner[n] = u
 		u.srcs = append(u.srcs, n)
 		u.test = u.test || sc.isTest(n)
 		u.main = u.main || files[n].HasMain
@@ -124,25 +217,186 @@ func groupUnits(rel string, sc *syclConfig, names []string, files map[string]*fi
 	for _, n := range names {
 		if isHeader(n) {
 			u := get(stem(n))
+			owner[n] = u
 			u.hdrs = append(u.hdrs, n)
 			// A header only SYCL code includes joins a SYCL rule, unless plain C++
-			// gets cc_library rules, where it can live instead.
-			u.sycl = u.sycl || up[n] || (down[n] && !sc.plainCC)
+			// gets cc_library rules, where it can live instead. So does every header
+			// of an include directory: it is there to be included, from anywhere.
+			u.sycl = u.sycl || up[n] || ((down[n] || inIncludeDir) && !sc.plainCC)
 			if u.runtime == "" {
 				u.runtime = runtimes[n]
 			}
 		}
 	}
+	mergeCycles(rel, names, files, units, owner)
+	// In a directory with one SYCL program, a source without a header of its stem and
+	// included by nothing is part of that program (main.cpp declares what it defines
+	// extern), as CMake's add_executable lists a sample's sources: it gets a library
+	// the program depends on, even when it is plain C++. Directories of several
+	// programs (tests, benchmarks) are left as they are.
+	var program *unit
+	programs := 0
+	for _, u := range units {
+		if u.sycl && (u.main || u.test) {
+			program = u
+			programs++
+		}
+	}
+	if programs == 1 {
+		for _, u := range units {
+			if len(u.srcs) > 0 && len(u.hdrs) == 0 && !u.main && !u.test && u.runtime == program.runtime {
+				u.part = true
+				u.sycl = u.sycl || !sc.plainCC
+			}
+		}
+	}
+	// Textual files go to the units of the files that include them, through textual
+	// files that include others.
+	for changed := true; changed; {
+		changed = false
+		for _, n := range names {
+			u := owner[n]
+			if u == nil {
+				continue
+			}
+			for _, inc := range files[n].Includes {
+				h, ok := localInclude(rel, inc, func(n string) bool { return files[n] != nil })
+				if ok && textual[h] && !contains(u.textual, h) {
+					u.textual = append(u.textual, h)
+					u.sycl = u.sycl || up[h]
+					if u.runtime == "" {
+						u.runtime = runtimes[h]
+					}
+					if owner[h] == nil {
+						owner[h] = u // a textual file's own includes count for its first includer
+					}
+					changed = true
+				}
+			}
+		}
+	}
+	var order []string
+	for name := range units {
+		order = append(order, name)
+	}
 	sort.Strings(order)
 	out := make([]*unit, len(order))
 	for i, name := range order {
-		out[i] = units[name]
+		u := units[name]
+		sort.Strings(u.srcs)
+		sort.Strings(u.hdrs)
+		sort.Strings(u.textual)
+		out[i] = u
 	}
 	return out
 }
 
-// rule returns the rule generated for u, or nil when u gets none.
-func (u *unit) rule(sc *syclConfig) *rule.Rule {
+// mergeCycles merges library units whose files include each other in a cycle
+// (common.h includes command_line.h, which includes common.h) into the unit of the
+// cycle's first name: the strongly connected components of the include graph between
+// units. Units with main() or tests are left alone; they provide nothing to include.
+func mergeCycles(rel string, names []string, files map[string]*fileInfo, units map[string]*unit, owner map[string]*unit) {
+	edges := map[string][]string{}
+	for _, n := range names {
+		from := owner[n]
+		if from == nil || from.main || from.test {
+			continue
+		}
+		for _, inc := range files[n].Includes {
+			h, ok := localInclude(rel, inc, func(n string) bool { return files[n] != nil })
+			if to := owner[h]; ok && to != nil && to != from && !to.main && !to.test {
+				edges[from.name] = append(edges[from.name], to.name)
+			}
+		}
+	}
+	var keys []string
+	for k := range units {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, comp := range stronglyConnected(keys, edges) {
+		if len(comp) < 2 {
+			continue
+		}
+		sort.Strings(comp)
+		into := units[comp[0]]
+		for _, name := range comp[1:] {
+			u := units[name]
+			into.srcs = append(into.srcs, u.srcs...)
+			into.hdrs = append(into.hdrs, u.hdrs...)
+			into.sycl = into.sycl || u.sycl
+			if into.runtime == "" {
+				into.runtime = u.runtime
+			}
+			for f, o := range owner {
+				if o == u {
+					owner[f] = into
+				}
+			}
+			delete(units, name)
+		}
+	}
+}
+
+// stronglyConnected returns the strongly connected components of the graph (Tarjan's
+// algorithm), visiting nodes in the given order so the result is deterministic.
+func stronglyConnected(nodes []string, edges map[string][]string) [][]string {
+	index, low := map[string]int{}, map[string]int{}
+	onStack := map[string]bool{}
+	var stack []string
+	var comps [][]string
+	next := 0
+	var visit func(v string)
+	visit = func(v string) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range edges[v] {
+			if _, seen := index[w]; !seen {
+				visit(w)
+				if low[w] < low[v] {
+					low[v] = low[w]
+				}
+			} else if onStack[w] && index[w] < low[v] {
+				low[v] = index[w]
+			}
+		}
+		if low[v] == index[v] {
+			var comp []string
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				comp = append(comp, w)
+				if w == v {
+					break
+				}
+			}
+			comps = append(comps, comp)
+		}
+	}
+	for _, v := range nodes {
+		if _, seen := index[v]; !seen {
+			visit(v)
+		}
+	}
+	return comps
+}
+
+func contains[T comparable](list []T, s T) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// rule returns the rule generated for u, or nil when u gets none. In one of the
+// sycl_include_dirs (inIncludeDir), a library gets includes = ["."], so that its
+// dependents' compiles find its headers by the names they include them by.
+func (u *unit) rule(sc *syclConfig, inIncludeDir bool) *rule.Rule {
 	kind := u.kind(sc.plainCC)
 	if kind == "" {
 		return nil
@@ -153,6 +407,9 @@ func (u *unit) rule(sc *syclConfig) *rule.Rule {
 	}
 	if len(u.hdrs) > 0 {
 		r.SetAttr("hdrs", u.hdrs)
+	}
+	if len(u.textual) > 0 && kind != "cc_library" {
+		r.SetAttr("textual_hdrs", u.textual)
 	}
 	if u.runtime != "" && kind != "cc_library" {
 		r.SetAttr("runtime", u.runtime)
@@ -165,19 +422,23 @@ func (u *unit) rule(sc *syclConfig) *rule.Rule {
 			r.SetAttr("device_code_split", sc.split)
 		}
 	} else {
+		if inIncludeDir {
+			r.SetAttr("includes", []string{"."})
+		}
 		r.SetAttr("visibility", []string{"//visibility:public"})
 	}
 	return r
 }
 
 // syclFiles returns two sets. up: files that include a SYCL header or use a SYCL
-// attribute, or include such a file of this directory. down: up, plus the headers of
-// this directory that files of down include (they are compiled as SYCL code, but do
-// not make their other includers SYCL code).
-func syclFiles(rel string, names []string, files map[string]*fileInfo) (up, down map[string]bool) {
+// attribute, include SYCL code of another directory (external), or include such a file
+// of this directory. down: up, plus the headers of this directory that files of down
+// include (they are compiled as SYCL code, but do not make their other includers SYCL
+// code).
+func syclFiles(rel string, names []string, files map[string]*fileInfo, external func(string) bool) (up, down map[string]bool) {
 	up, down = map[string]bool{}, map[string]bool{}
 	for _, n := range names {
-		up[n] = files[n].Marker
+		up[n] = files[n].Marker || (external != nil && external(n))
 	}
 	closeOver(rel, names, files, func(n, h string) bool {
 		if up[h] && !up[n] {
@@ -223,7 +484,7 @@ func closeOver(rel string, names []string, files map[string]*fileInfo, step func
 		changed = false
 		for _, n := range names {
 			for _, inc := range files[n].Includes {
-				if h, ok := localInclude(rel, inc, files); ok && step(n, h) {
+				if h, ok := localInclude(rel, inc, func(n string) bool { return files[n] != nil }); ok && step(n, h) {
 					changed = true
 				}
 			}
@@ -233,13 +494,13 @@ func closeOver(rel string, names []string, files map[string]*fileInfo, step func
 
 // localInclude finds the file of this directory a quoted include names: relative to
 // the including file, or from the repository root (the -iquote . of Bazel's C++ rules).
-func localInclude(rel string, inc include, files map[string]*fileInfo) (string, bool) {
+func localInclude(rel string, inc include, has func(string) bool) (string, bool) {
 	if !inc.Quoted {
 		return "", false
 	}
 	for _, cand := range []string{path.Join(rel, inc.Path), path.Clean(inc.Path)} {
 		if path.Dir(cand) == rel || (rel == "" && path.Dir(cand) == ".") {
-			if _, ok := files[path.Base(cand)]; ok {
+			if has(path.Base(cand)) {
 				return path.Base(cand), true
 			}
 		}
@@ -250,7 +511,7 @@ func localInclude(rel string, inc include, files map[string]*fileInfo) (string, 
 func unitIncludes(rel string, u *unit, files map[string]*fileInfo) []includeRef {
 	var refs []includeRef
 	seen := map[string]bool{}
-	for _, n := range append(append([]string(nil), u.srcs...), u.hdrs...) {
+	for _, n := range append(append(append([]string(nil), u.srcs...), u.hdrs...), u.textual...) {
 		fi := files[n]
 		for _, inc := range fi.Includes {
 			if !inc.Quoted || seen[inc.Path] {

@@ -17,7 +17,9 @@ import (
 
 const languageName = "sycl"
 
-type syclLang struct{}
+type syclLang struct {
+	cross *crossDir // files of other directories, read while generating (crossdir.go)
+}
 
 // NewLanguage is the entry point gazelle_binary calls.
 func NewLanguage() language.Language { return &syclLang{} }

@@ -31,6 +31,10 @@ func toolchainHeader(p string) bool {
 	return p == "sycl.hpp" || p == "syclcompat.hpp"
 }
 
+// implPrefix marks the index entries of implementations (implementsKey): a library is
+// indexed under implPrefix + the path of each file its sources include.
+const implPrefix = "implementation of "
+
 // Imports indexes the headers a library provides, under every path an #include can
 // name them by: the path from the repository root, the path below each of its
 // includes directories, and (cc_library) the virtual path made by
@@ -48,6 +52,11 @@ func (*syclLang) Imports(c *config.Config, r *rule.Rule, f *rule.File) []resolve
 		if p != "" && !seen[p] {
 			seen[p] = true
 			specs = append(specs, resolve.ImportSpec{Lang: languageName, Imp: p})
+		}
+	}
+	if impl, ok := r.PrivateAttr(implementsKey).([]string); ok {
+		for _, p := range impl {
+			add(implPrefix + p)
 		}
 	}
 	strip, prefix := r.AttrString("strip_include_prefix"), r.AttrString("include_prefix")
@@ -99,25 +108,46 @@ func under(p, dir string) (string, bool) {
 // in the index. <...> includes are system headers, and so are the SYCL implementation's
 // headers however they are spelled (toolchainHeader). An include nothing provides is
 // ignored, reported, or fatal, as sycl_unresolved_deps says.
-func (*syclLang) Resolve(c *config.Config, ix *resolve.RuleIndex, rc *repo.RemoteCache, r *rule.Rule, imports interface{}, from label.Label) {
-	refs, _ := imports.([]includeRef)
+func (l *syclLang) Resolve(c *config.Config, ix *resolve.RuleIndex, rc *repo.RemoteCache, r *rule.Rule, imports interface{}, from label.Label) {
+	imp, _ := imports.(*ruleImports)
+	if imp == nil {
+		imp = &ruleImports{}
+	}
+	refs := imp.Refs
 	sc := getConfig(c)
+	program := r.Kind() == "sycl_binary" || r.Kind() == "sycl_test"
+	if program && (l.cross == nil || l.cross.root != c.RepoRoot) {
+		l.cross = newCrossDir(c.RepoRoot)
+	}
 	own := map[string]bool{}
-	for _, attr := range []string{"srcs", "hdrs"} {
+	for _, attr := range []string{"srcs", "hdrs", "textual_hdrs"} {
 		for _, f := range r.AttrStrings(attr) {
 			own[path.Join(from.Pkg, f)] = true
 		}
 	}
 	deps := map[string]bool{}
 	for _, ref := range refs {
-		l, err := resolveInclude(c, ix, ref, own, from)
+		lbl, err := resolveInclude(c, ix, ref, own, from)
 		if err != nil {
 			report(sc, ref, err)
 			continue
 		}
-		if l != label.NoLabel && !l.Equal(from) {
-			deps[l.Rel(from.Repo, from.Pkg).String()] = true
+		if lbl != label.NoLabel && !lbl.Equal(from) {
+			deps[lbl.Rel(from.Repo, from.Pkg).String()] = true
 		}
+		if program {
+			// The libraries that define what the included header declares.
+			if p := l.cross.find(ref.Dir, include{Path: ref.Path, Quoted: true}, sc.includeDirs); p != "" {
+				for _, m := range ix.FindRulesByImportWithConfig(c, resolve.ImportSpec{Lang: languageName, Imp: implPrefix + p}, languageName) {
+					if !m.IsSelfImport(from) {
+						deps[m.Label.Rel(from.Repo, from.Pkg).String()] = true
+					}
+				}
+			}
+		}
+	}
+	for _, p := range imp.Parts {
+		deps[p] = true
 	}
 	if len(deps) == 0 {
 		r.DelAttr("deps")

@@ -96,7 +96,7 @@ func TestResolve(t *testing.T) {
 		{Path: "sycl/sycl.hpp", Dir: "app", File: "app/app.cpp", Line: 7},     // the SYCL implementation's
 		{Path: "CL/sycl.hpp", Dir: "app", File: "app/app.cpp", Line: 8},
 	}
-	lang.Resolve(c, ix, nil, app, refs, label.New("", "app", "app"))
+	lang.Resolve(c, ix, nil, app, &ruleImports{Refs: refs}, label.New("", "app", "app"))
 	want := []string{"//lib:kernels", "//lib:local", "//third/vendor"}
 	if got := app.AttrStrings("deps"); !reflect.DeepEqual(got, want) {
 		t.Errorf("deps = %q, want %q", got, want)

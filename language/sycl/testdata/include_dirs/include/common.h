@@ -1,0 +1,3 @@
+#pragma once
+#include <sycl/sycl.hpp>
+#include "args.h"

@@ -1,0 +1,1 @@
+int extra_steps() { return 3; }
