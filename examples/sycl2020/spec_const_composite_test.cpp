@@ -1,10 +1,12 @@
 // Composite specialization constants as users write them: a struct, an array of arrays,
 // an over-aligned struct with padding and a struct with padding in the middle and a
 // constexpr constructor (DPC++'s front end writes its default as a literal struct
-// without the padding fields), each read at its default and after
+// without the padding fields), and a std::array (a struct whose LLVM name,
+// %"struct.std::array", must stay quoted), each read at its default and after
 // handler::set_specialization_constant (to other values and to all zeros).
 #include <sycl/sycl.hpp>
 
+#include <array>
 #include <cstdio>
 
 struct user_defined_type {
@@ -37,10 +39,14 @@ constexpr sycl::specialization_id<grid> cells(grid{{{1, 2, 3}, {4, 5, 6}}});
 constexpr sycl::specialization_id<padded> pad(padded{'z', 2.25, {10, 20, 30}});
 constexpr sycl::specialization_id<ctor_type> ctor(3.25f, 42, 8);
 constexpr sycl::specialization_id<bool> flag(true);
+using coeff_t = std::array<double, 3>;
+constexpr sycl::specialization_id<coeff_t> coeffs(coeff_t{0.5, 1.5, 2.5});
 
 // One number that changes with every field of the three constants.
-static double digest(const user_defined_type &u, const grid &g, const padded &p, const ctor_type &k) {
+static double digest(const user_defined_type &u, const grid &g, const padded &p, const ctor_type &k,
+                     const coeff_t &c) {
   double d = u.a * 3 + u.b * 5 + u.c * 7 + k.a * 31 + k.d * 37 + k.b * 41 + k.c * 43;
+  d += c[0] * 53 + c[1] * 59 + c[2] * 61;
   if (k.b != 0) d += 1000; // the bool constant: set from k.b, true by default (k0.b is 42)
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 3; ++j) d += g.cell[i][j] * (11 + 3 * i + j);
@@ -49,7 +55,7 @@ static double digest(const user_defined_type &u, const grid &g, const padded &p,
 }
 
 static double run(sycl::queue &q, bool set, const user_defined_type &u, const grid &g,
-                  const padded &p, const ctor_type &k) {
+                  const padded &p, const ctor_type &k, const coeff_t &c) {
   double *out = sycl::malloc_shared<double>(1, q);
   q.submit([&](sycl::handler &h) {
      if (set) {
@@ -58,13 +64,16 @@ static double run(sycl::queue &q, bool set, const user_defined_type &u, const gr
        h.set_specialization_constant<pad>(p);
        h.set_specialization_constant<ctor>(k);
        h.set_specialization_constant<flag>(k.b != 0);
+       h.set_specialization_constant<coeffs>(c);
      }
      h.single_task([=](sycl::kernel_handler kh) {
        user_defined_type du = kh.get_specialization_constant<udt>();
        grid dg = kh.get_specialization_constant<cells>();
        padded dp = kh.get_specialization_constant<pad>();
        ctor_type dk = kh.get_specialization_constant<ctor>();
+       coeff_t dc = kh.get_specialization_constant<coeffs>();
        double d = du.a * 3 + du.b * 5 + du.c * 7 + dk.a * 31 + dk.d * 37 + dk.b * 41 + dk.c * 43;
+       d += dc[0] * 53 + dc[1] * 59 + dc[2] * 61;
        if (kh.get_specialization_constant<flag>()) d += 1000;
        for (int i = 0; i < 2; ++i)
          for (int j = 0; j < 3; ++j) d += dg.cell[i][j] * (11 + 3 * i + j);
@@ -92,8 +101,9 @@ int main() {
   grid g0{{{1, 2, 3}, {4, 5, 6}}}, g1{{{-1, 9, 8}, {7, 0, 2}}}, gz{};
   padded p0{'z', 2.25, {10, 20, 30}}, p1{'b', -0.5, {1, 2, 3}}, pz{};
   ctor_type k0(3.25f, 42, 8), k1(-1.5f, 7, 'x'), kz;
-  check("defaults", run(q, false, uz, gz, pz, kz), digest(u0, g0, p0, k0));
-  check("set", run(q, true, u1, g1, p1, k1), digest(u1, g1, p1, k1));
-  check("set to zero", run(q, true, uz, gz, pz, kz), digest(uz, gz, pz, kz));
+  coeff_t c0{0.5, 1.5, 2.5}, c1{-3.0, 0.25, 8.0}, cz{};
+  check("defaults", run(q, false, uz, gz, pz, kz, cz), digest(u0, g0, p0, k0, c0));
+  check("set", run(q, true, u1, g1, p1, k1, c1), digest(u1, g1, p1, k1, c1));
+  check("set to zero", run(q, true, uz, gz, pz, kz, cz), digest(uz, gz, pz, kz, cz));
   return failures ? 1 : 0;
 }

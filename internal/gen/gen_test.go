@@ -14,6 +14,7 @@ import (
 var (
 	tablesHeader     = flag.String("tables_header", "../../"+TablesPath, "path of the checked-in runtime tables header")
 	descriptorHeader = flag.String("descriptor_header", "../../"+wrap.HeaderPath, "path of the checked-in descriptor header")
+	extlibsHeader    = flag.String("extlibs_header", "../../"+ExternalLibrariesPath, "path of the checked-in external libraries header")
 	update           = flag.Bool("update", false, "rewrite the checked-in generated files")
 )
 
@@ -47,6 +48,12 @@ func TestDescriptorHeaderIsCurrent(t *testing.T) {
 // TestTablesHeaderIsCurrent: runtime/sycl_tables.h is exactly TablesHeader().
 func TestTablesHeaderIsCurrent(t *testing.T) {
 	checkGenerated(t, *tablesHeader, TablesPath, TablesHeader())
+}
+
+// TestExternalLibrariesHeaderIsCurrent: DPC++'s device compile's table of the libraries
+// rules_sycl does not provide is exactly ExternalLibrariesHeader().
+func TestExternalLibrariesHeaderIsCurrent(t *testing.T) {
+	checkGenerated(t, *extlibsHeader, ExternalLibrariesPath, ExternalLibrariesHeader())
 }
 
 func TestTraits(t *testing.T) {

@@ -143,3 +143,56 @@ define spir_kernel void @k(ptr addrspace(1) %p, i64 %i) {
 		t.Errorf("spirv-val: %v\n%s", err, msg)
 	}
 }
+
+// hostAccessSrc is a device_global as DPC++'s front end writes it: its !spirv.Decorations
+// list holds HostAccessINTEL (6147), whose extension no DPC++ list enables, beside a core
+// decoration (Alignment, 44) that stays.
+const hostAccessSrc = llcHeader + `@dg = addrspace(1) global { i32 } zeroinitializer, align 4, !spirv.Decorations !0
+define spir_kernel void @k(ptr addrspace(1) %p) {
+  %v = load i32, ptr addrspace(1) @dg, align 4
+  store i32 %v, ptr addrspace(1) %p, align 4
+  ret void
+}
+!0 = !{!1, !2}
+!1 = !{i32 6147, i32 2, !"_Z2dg"}
+!2 = !{i32 44, i32 4}
+`
+
+// TestDropsHostAccessDecoration: ForLLCSPIRV takes HostAccessINTEL out of the list and
+// keeps the rest.
+func TestDropsHostAccessDecoration(t *testing.T) {
+	fixed, _, err := ForLLCSPIRV("a.ll", []byte(hostAccessSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(fixed), "!0 = !{!2}\n") || !strings.Contains(string(fixed), "!spirv.Decorations !0") {
+		t.Errorf("the decoration list still names HostAccessINTEL, or lost its attachment:\n%s", fixed)
+	}
+}
+
+// TestHostAccessDecorationWithLLC: llc copies decoration 6147 from the list with no
+// extension declared, which spirv-val refuses; the image Compile writes validates.
+func TestHostAccessDecorationWithLLC(t *testing.T) {
+	tools := Tools{LLC: testutil.Tool(*llcFlag, "llc-22", "llc")}
+	val := testutil.Tool("", "spirv-val")
+	if tools.LLC == "" || val == "" {
+		t.Skip("llc-22 or spirv-val not found")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.ll"), []byte(hostAccessSrc), 0o644)
+	if err := exec.Command(tools.LLC, "-mtriple=spirv64-unknown-unknown", "-filetype=obj", filepath.Join(dir, "a.ll"), "-o", filepath.Join(dir, "raw.spv")).Run(); err != nil {
+		t.Fatal(err)
+	}
+	if exec.Command(val, filepath.Join(dir, "raw.spv")).Run() == nil {
+		t.Errorf("llc's own output validates: the test no longer shows the case")
+	}
+	os.WriteFile(filepath.Join(dir, "t.table"), []byte("[Code|Symbols]\na.ll|a.sym\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.sym"), []byte("k\n"), 0o644)
+	out := filepath.Join(dir, "out")
+	if err := Compile(&cli.Env{Stdout: os.Stderr, Stderr: os.Stderr}, filepath.Join(dir, "t.table"), target(t, "spir64"), tools, out, false); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := exec.Command(val, filepath.Join(out, "a.spv")).CombinedOutput(); err != nil {
+		t.Errorf("spirv-val: %v\n%s", err, msg)
+	}
+}

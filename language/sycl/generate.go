@@ -8,6 +8,7 @@ import (
 
 	"github.com/bazelbuild/bazel-gazelle/language"
 	"github.com/bazelbuild/bazel-gazelle/rule"
+	"github.com/rules-sycl/rules_sycl/internal/extlibs"
 )
 
 // ruleImports is what Resolve needs of a generated rule: its quoted includes and, for a
@@ -41,6 +42,10 @@ type includeRef struct {
 	Dir  string // directory of the including file, from the repository root
 	File string // the including file, from the repository root (for messages)
 	Line int
+	// Angled: an <...> include, kept only when it names a library rules_sycl does not
+	// provide (extlibs): a rule of the workspace may provide it, or Gazelle says what
+	// to do.
+	Angled bool
 }
 
 // unit is the files that make one rule: a source and the headers sharing its stem,
@@ -228,6 +233,7 @@ func groupUnits(rel string, sc *syclConfig, names []string, files map[string]*fi
 			}
 		}
 	}
+	splitProgramHeaders(rel, names, files, units, owner)
 	mergeCycles(rel, names, files, units, owner)
 	// In a directory with one SYCL program, a source without a header of its stem and
 	// included by nothing is part of that program (main.cpp declares what it defines
@@ -289,6 +295,37 @@ func groupUnits(rel string, sc *syclConfig, names []string, files map[string]*fi
 		out[i] = u
 	}
 	return out
+}
+
+// splitProgramHeaders gives a header of a program's stem (motionsim.hpp beside
+// motionsim.cpp's main) that other files of the directory include a header-only library
+// of its own, <stem>_hdrs: a binary or test provides nothing to include, so its other
+// includers could not depend on it.
+func splitProgramHeaders(rel string, names []string, files map[string]*fileInfo, units map[string]*unit, owner map[string]*unit) {
+	for _, n := range names {
+		for _, inc := range files[n].Includes {
+			h, ok := localInclude(rel, inc, func(n string) bool { return files[n] != nil })
+			prog := owner[h]
+			if !ok || !isHeader(h) || prog == nil || !(prog.main || prog.test) || owner[n] == prog || owner[n] == nil {
+				continue
+			}
+			name := stem(h) + "_hdrs"
+			lib := units[name]
+			if lib == nil {
+				lib = &unit{name: name, sycl: prog.sycl, runtime: prog.runtime}
+				units[name] = lib
+			}
+			var rest []string
+			for _, x := range prog.hdrs {
+				if x != h {
+					rest = append(rest, x)
+				}
+			}
+			prog.hdrs = rest
+			lib.hdrs = append(lib.hdrs, h)
+			owner[h] = lib
+		}
+	}
 }
 
 // mergeCycles merges library units whose files include each other in a cycle
@@ -514,11 +551,12 @@ func unitIncludes(rel string, u *unit, files map[string]*fileInfo) []includeRef 
 	for _, n := range append(append(append([]string(nil), u.srcs...), u.hdrs...), u.textual...) {
 		fi := files[n]
 		for _, inc := range fi.Includes {
-			if !inc.Quoted || seen[inc.Path] {
+			_, external := extlibs.Lookup(path.Clean(inc.Path))
+			if (!inc.Quoted && !external) || seen[inc.Path] {
 				continue
 			}
 			seen[inc.Path] = true
-			refs = append(refs, includeRef{Path: inc.Path, Dir: rel, File: fi.Rel, Line: inc.Line})
+			refs = append(refs, includeRef{Path: inc.Path, Dir: rel, File: fi.Rel, Line: inc.Line, Angled: !inc.Quoted})
 		}
 	}
 	return refs

@@ -5,6 +5,7 @@ import (
 	"log"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/bazelbuild/bazel-gazelle/config"
@@ -12,6 +13,7 @@ import (
 	"github.com/bazelbuild/bazel-gazelle/repo"
 	"github.com/bazelbuild/bazel-gazelle/resolve"
 	"github.com/bazelbuild/bazel-gazelle/rule"
+	"github.com/rules-sycl/rules_sycl/internal/extlibs"
 )
 
 // Headers every SYCL rule gets from the rules_sycl runtime, which the rules add by
@@ -168,6 +170,9 @@ func (e errUnresolved) Error() string { return e.msg }
 
 func resolveInclude(c *config.Config, ix *resolve.RuleIndex, ref includeRef, own map[string]bool, from label.Label) (label.Label, error) {
 	cands := []string{path.Join(ref.Dir, ref.Path), path.Clean(ref.Path)}
+	if ref.Angled {
+		cands = cands[1:] // <...> is not relative to the including file
+	}
 	for _, cand := range cands {
 		if own[cand] {
 			return label.NoLabel, nil // a file of the rule itself
@@ -202,6 +207,9 @@ func resolveInclude(c *config.Config, ix *resolve.RuleIndex, ref includeRef, own
 			sort.Strings(labels)
 			return label.NoLabel, errUnresolved{fmt.Sprintf("include %q is provided by several rules (%s); choose one with # gazelle:resolve sycl sycl %s LABEL", ref.Path, strings.Join(labels, ", "), ref.Path)}
 		}
+	}
+	if lib, ok := extlibs.Lookup(path.Clean(ref.Path)); ok {
+		return label.NoLabel, errUnresolved{"no rule provides include " + strconv.Quote(ref.Path) + ": " + extlibs.Message(ref.Path, lib)}
 	}
 	return label.NoLabel, errUnresolved{fmt.Sprintf("no rule provides include %q", ref.Path)}
 }

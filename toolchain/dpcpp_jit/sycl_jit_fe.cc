@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "toolchain/dpcpp_jit/external_libraries.h"
 #include "toolchain/dpcpp_jit/rtc_abi.h"
 
 namespace {
@@ -146,6 +147,29 @@ bool StartsWith(const std::string &s, const char *prefix) {
   return s.compare(0, std::strlen(prefix), prefix) == 0;
 }
 
+// For the compiler's "<file:line:col>: fatal error: '<include>' file not found" line of an
+// include of a library rules_sycl does not provide (external_libraries.h), a note at the
+// same place that says which library it is and what to do; "" for any other line.
+std::string MissingLibraryNote(const std::string &line) {
+  static const char kError[] = ": fatal error: '";
+  static const char kNotFound[] = "' file not found";
+  size_t at = line.find(kError);
+  if (at == std::string::npos) return "";
+  size_t inc = at + std::strlen(kError);
+  size_t end = line.find(kNotFound, inc);
+  if (end == std::string::npos) return "";
+  std::string include = line.substr(inc, end - inc);
+  for (const auto &lib : rs_external_libraries) {
+    size_t n = std::strlen(lib.prefix);
+    bool dir = n > 0 && lib.prefix[n - 1] == '/';
+    if (include == lib.prefix || (dir && include.compare(0, n, lib.prefix) == 0)) {
+      return line.substr(0, at) + ": note: " + include + " is " + lib.name +
+             ", which rules_sycl does not provide: " + rs_external_library_advice + " (" + lib.where + ")\n";
+    }
+  }
+  return "";
+}
+
 // The compiler's messages as a compiler prints them: the library wraps a failed compile's
 // log in "Device compilation failed" / "Detailed information:" lines and indents its first
 // line with a tab; the file:line:col of each diagnostic must start its line (editors and
@@ -175,6 +199,7 @@ std::string CompilerMessages(const std::string &log) {
       skip_blank = true;
     } else if (!(skip_blank && (line == "\n" || line.empty()))) {
       kept += line;
+      kept += MissingLibraryNote(line);
       skip_blank = false;
     }
     start = end;

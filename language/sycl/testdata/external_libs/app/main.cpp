@@ -1,0 +1,5 @@
+#include <oneapi/dpl/algorithm>
+#include <sycl/sycl.hpp>
+#include <vector>
+
+int main() { sycl::queue q; }

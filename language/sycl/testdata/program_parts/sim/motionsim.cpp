@@ -1,0 +1,5 @@
+#include "motionsim.hpp"
+int main() {
+  sycl::queue q;
+  step(q);
+}

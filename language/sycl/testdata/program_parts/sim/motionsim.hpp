@@ -1,0 +1,3 @@
+#pragma once
+#include <sycl/sycl.hpp>
+void step(sycl::queue &q);
