@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/devconfig"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
@@ -46,11 +44,12 @@ func viaLLCSPIRV(t *devconfig.Target, tools Tools) bool {
 //     undef may take): llc aborts on a global whose initializer has an undef aggregate
 //     member ("unable to translate instruction: call llvm.spv.const.composite"), such as
 //     the padding field DPC++'s front end adds to an over-aligned struct, in the
-//     specialization_id of a specialization constant among others;
-//   - the !spirv.Decorations of globals lose the decorations of extensions that DPC++'s
-//     lists do not enable (droppedDecorations): llc copies every number it finds there
-//     and declares no extension for it, so spirv-val refuses the image, where DPC++'s
-//     llvm-spirv leaves them out.
+//     specialization_id of a specialization constant among others.
+//
+// A device_global's !spirv.Decorations keep HostAccessINTEL under the front end's number
+// (6147), which spirv-val does not know: Intel's CPU compiler finds the variable for
+// host copies by it (without it, queue::copy to a device_global fails with
+// UR_RESULT_ERROR_INVALID_ARGUMENT; examples/sycl2020:device_global_copy_test).
 func ForLLCSPIRV(file string, src []byte) (fixed []byte, exts []string, err error) {
 	m, err := llvmir.Parse(file, src)
 	if err != nil {
@@ -69,7 +68,6 @@ func ForLLCSPIRV(file string, src []byte) (fixed []byte, exts []string, err erro
 			edits = append(edits, undefTokens(src, g.Span.Start, g.Span.End)...)
 		}
 	}
-	edits = append(edits, dropDecorations(m)...)
 	if len(edits) == 0 {
 		return nil, exts, nil
 	}
@@ -147,69 +145,6 @@ func needsFunctionPointers(m *llvmir.Module) bool {
 }
 
 // span is an edit: text replaces src[start:end].
-// droppedDecorations are the SPIR-V decorations DPC++'s front end writes into the
-// !spirv.Decorations of device_global variables whose extensions no DPC++ list enables
-// for spir64 targets (SPV_INTEL_global_variable_host_access: HostAccessINTEL 6147;
-// SPV_INTEL_global_variable_fpga_decorations: InitModeINTEL 6148,
-// ImplementInRegisterMapINTEL 6149). libsycl finds a device_global by the
-// [SYCL/device globals] property set and its symbol, not by these.
-var droppedDecorations = map[string]bool{"6147": true, "6148": true, "6149": true}
-
-var decorationsRe = regexp.MustCompile(`!spirv\.Decorations !(\d+)`)
-
-// dropDecorations are the edits that take droppedDecorations out of the decoration
-// lists that globals' !spirv.Decorations attachments name (a list may end up empty).
-func dropDecorations(m *llvmir.Module) []span {
-	lists := map[int]bool{}
-	for _, g := range m.Globals {
-		for _, sm := range decorationsRe.FindAllSubmatch(m.Src[g.Span.Start:g.Span.End], -1) {
-			if id, err := strconv.Atoi(string(sm[1])); err == nil {
-				lists[id] = true
-			}
-		}
-	}
-	dropped := func(id int) bool {
-		n := m.MD[id]
-		if n == nil {
-			return false
-		}
-		v := string(m.Src[n.Value.Start:n.Value.End])
-		if !strings.HasPrefix(v, "!{i32 ") {
-			return false
-		}
-		num := strings.TrimPrefix(v, "!{i32 ")
-		if i := strings.IndexAny(num, ",}"); i >= 0 {
-			num = num[:i]
-		}
-		return droppedDecorations[strings.TrimSpace(num)]
-	}
-	ids := make([]int, 0, len(lists))
-	for id := range lists {
-		ids = append(ids, id)
-	}
-	sort.Ints(ids)
-	var edits []span
-	for _, id := range ids {
-		n := m.MD[id]
-		if n == nil {
-			continue
-		}
-		var all, keep []string
-		for _, r := range n.Refs {
-			ref := "!" + strconv.Itoa(r)
-			all = append(all, ref)
-			if !dropped(r) {
-				keep = append(keep, ref)
-			}
-		}
-		// Only a list of references is rewritten (a decoration list is one).
-		if len(keep) < len(all) && string(m.Src[n.Value.Start:n.Value.End]) == "!{"+strings.Join(all, ", ")+"}" {
-			edits = append(edits, span{n.Value.Start, n.Value.End, "!{" + strings.Join(keep, ", ") + "}"})
-		}
-	}
-	return edits
-}
-
 type span struct {
 	start, end int
 	text       string
