@@ -266,6 +266,8 @@ host_sycl_toolchain(
     front_end = "@rules_sycl//toolchain/dpcpp_jit:sycl-jit-fe",
     front_end_files = glob(["lib/libimf.so", "lib/libsvml.so", "lib/libirng.so", "lib/libintlc.so*"]),
     front_end_library = "lib/{name}",
+    # The wheel ships no libsycl-*.bc: rules_sycl's own device library instead.
+    device_libs = ["@rules_sycl//toolchain/devicelib:devicelib.bc"],
     visibility = ["//visibility:public"],
 )
 """.format(want = want, commit = DPCPP_JIT["intel_llvm_commit"], entry = DPCPP_JIT["entry_point"], name = name), ""

@@ -33,7 +33,8 @@ const (
 	// SPIRVNoDeviceLibs is SPIRV for code of DPC++'s front end when DPC++'s device
 	// libraries (libsycl-*.bc) are not there to link (Intel's runtime wheel has none):
 	// a call to any other C library function (unmangled, declared, not an LLVM intrinsic
-	// or a SPIR-V built-in: __assert_fail, __mulsc3, cabsf, ...) fails at its source line,
+	// or a SPIR-V built-in, nor defined by rules_sycl's device library: __assert_fail,
+	// __imf_sinf, ctanf, ...) fails at its source line,
 	// instead of reaching the runtime as an import nothing resolves.
 	SPIRVNoDeviceLibs
 )

@@ -1,0 +1,100 @@
+// Device code that needs a SYCL device library (DPC++'s libsycl-*.bc, which no wheel
+// ships; rules_sycl's own toolchain/devicelib here): bfloat16 conversions, scalar and in
+// vectors (sycl::ext::oneapi::bfloat16 and sycl::marray of it), checked against the same
+// conversions done on the host, including rounding to nearest even and NaN; and
+// std::complex arithmetic and functions (float and double), checked against the host's.
+#include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/bfloat16.hpp>
+
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <cstring>
+
+using bfloat16 = sycl::ext::oneapi::bfloat16;
+
+static unsigned bits(bfloat16 b) {
+  unsigned short u;
+  std::memcpy(&u, &b, sizeof u);
+  return u;
+}
+
+int main() {
+  sycl::queue q;
+  constexpr int n = 8;
+  const float in[n] = {1.0f, 3.14159265f, -2.5f, 1.00390625f, 1.01171875f, 65504.0f, 1e-30f, NAN};
+  float *data = sycl::malloc_shared<float>(n, q);
+  bfloat16 *conv = sycl::malloc_shared<bfloat16>(n, q);
+  float *back = sycl::malloc_shared<float>(n, q);
+  float *vec = sycl::malloc_shared<float>(4, q);
+  std::memcpy(data, in, sizeof in);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     conv[i] = bfloat16(data[i]);    // float -> bfloat16
+     back[i] = float(conv[i]) * 2.0f; // bfloat16 -> float
+   }).wait();
+  q.single_task([=] {
+     sycl::marray<bfloat16, 4> m(bfloat16(0.5f), bfloat16(1.5f), bfloat16(-3.0f), bfloat16(7.0f));
+     m = m * sycl::marray<bfloat16, 4>(bfloat16(2.0f));
+     for (int i = 0; i < 4; ++i) vec[i] = float(m[i]);
+   }).wait();
+  // std::complex: * and / (__mulsc3, __divsc3), abs, arg, exp, log, sqrt, pow, sin, cos.
+  constexpr int nc = 10;
+  using cf = std::complex<float>;
+  using cd = std::complex<double>;
+  cf *zf = sycl::malloc_shared<cf>(nc, q);
+  cd *zd = sycl::malloc_shared<cd>(nc, q);
+  const cf af(1.5f, -2.0f), bf(-0.5f, 0.75f);
+  const cd ad(1.5, -2.0), bd(-0.5, 0.75);
+  auto ops = [](auto a, auto b, auto *z) {
+    z[0] = a * b;
+    z[1] = a / b;
+    z[2] = std::abs(a);
+    z[3] = std::arg(a);
+    z[4] = std::exp(b);
+    z[5] = std::log(a);
+    z[6] = std::sqrt(b);
+    z[7] = std::pow(a, b);
+    z[8] = std::sin(b);
+    z[9] = std::cos(b);
+  };
+  q.single_task([=] {
+     ops(af, bf, zf);
+     ops(ad, bd, zd);
+   }).wait();
+  cf hf[nc];
+  cd hd[nc];
+  ops(af, bf, hf);
+  ops(ad, bd, hd);
+  int failures = 0;
+  const char *names[nc] = {"*", "/", "abs", "arg", "exp", "log", "sqrt", "pow", "sin", "cos"};
+  for (int i = 0; i < nc; ++i) {
+    bool okf = std::abs(zf[i] - hf[i]) <= 1e-5f * (1 + std::abs(hf[i]));
+    bool okd = std::abs(zd[i] - hd[i]) <= 1e-12 * (1 + std::abs(hd[i]));
+    std::printf("complex %s: float (%g,%g) host (%g,%g); double (%.15g,%.15g) host (%.15g,%.15g)%s\n", names[i],
+                zf[i].real(), zf[i].imag(), hf[i].real(), hf[i].imag(), zd[i].real(), zd[i].imag(), hd[i].real(),
+                hd[i].imag(), okf && okd ? "" : "  FAIL");
+    failures += !(okf && okd);
+  }
+  for (int i = 0; i < n; ++i) {
+    bfloat16 h(in[i]);
+    float want = float(h) * 2.0f;
+    bool same = bits(conv[i]) == bits(h) && (std::isnan(want) ? std::isnan(back[i]) : back[i] == want);
+    std::printf("%g -> 0x%04x (host 0x%04x), back x2 %g%s\n", in[i], bits(conv[i]), bits(h), back[i], same ? "" : "  FAIL");
+    failures += !same;
+  }
+  const float vwant[4] = {1.0f, 3.0f, -6.0f, 14.0f};
+  for (int i = 0; i < 4; ++i) {
+    if (vec[i] != vwant[i]) {
+      std::printf("marray[%d] = %g, want %g  FAIL\n", i, vec[i], vwant[i]);
+      ++failures;
+    }
+  }
+  sycl::free(data, q);
+  sycl::free(conv, q);
+  sycl::free(back, q);
+  sycl::free(vec, q);
+  sycl::free(zf, q);
+  sycl::free(zd, q);
+  std::printf(failures ? "%d failures\n" : "ok\n", failures);
+  return failures ? 1 : 0;
+}
