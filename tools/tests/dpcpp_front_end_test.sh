@@ -4,7 +4,8 @@
 # missing header reported at their source lines with nothing written; the same bytes from
 # two output roots and source directories; a library that is not DPC++'s refused in one
 # line; a crash inside the library reported with the TU's name and nothing left behind;
-# a TU over 64 MiB refused; output paths with odd characters; and, in a real build,
+# a header of a library rules_sycl does not provide noted as such; a TU over 64 MiB
+# refused; output paths with odd characters; and, in a real build,
 # [SYCL/kernel param opt] in the images of a kernel whose
 # unused capture DPC++ eliminated (the program then runs only if libsycl skips it); in a
 # real build, a syntax error reported at its line and a kernel's assert (no device
@@ -32,6 +33,7 @@ CPP
 cp "$tmp/a/src/ok.cpp" "$tmp/b/src/ok.cpp"
 printf '#include <sycl/sycl.hpp>\n\nint main() {\n  sycl::queue q\n  return 0;\n}\n' >"$tmp/a/src/syntax.cpp"
 printf '#include <sycl/sycl.hpp>\n\n#include "nope.h"\n' >"$tmp/a/src/missing.cpp"
+printf '#include <sycl/sycl.hpp>\n#include <oneapi/dpl/algorithm>\n' >"$tmp/a/src/onedpl.cpp"
 
 fe() { "$FE" --library="$LIB" "$@" </dev/null; }
 
@@ -43,6 +45,12 @@ grep -q "src/syntax.cpp:4:[0-9]*: error: expected ';'" "$tmp/err" || { cat "$tmp
 # A missing header: at the #include's line.
 (cd "$tmp/a" && fe --source=src/missing.cpp --output=out/m.bc --int-header=out/m.h --int-footer=out/m.f) >"$tmp/err" 2>&1 && fail "a missing header compiled"
 grep -q "src/missing.cpp:3:[0-9]*: .*'nope.h' file not found" "$tmp/err" || { cat "$tmp/err"; fail "the missing header is not reported at src/missing.cpp:3"; }
+grep -q "note:" "$tmp/err" && { cat "$tmp/err"; fail "a header of no known library got a note"; }
+
+# A header of a library rules_sycl does not provide (internal/extlibs): the compiler's
+# message, then a note at the same place that names the library and what to do.
+(cd "$tmp/a" && fe --source=src/onedpl.cpp --output=out/d.bc --int-header=out/d.h --int-footer=out/d.f) >"$tmp/err" 2>&1 && fail "a missing oneDPL header compiled"
+grep -q "src/onedpl.cpp:2:[0-9]*: note: oneapi/dpl/algorithm is oneDPL .*deps" "$tmp/err" || { cat "$tmp/err"; fail "no note names oneDPL at src/onedpl.cpp:2"; }
 
 # The same TU (the same execution-root-relative path, as Bazel gives it) from two roots,
 # written to different output paths: the same bytes.
