@@ -2,10 +2,12 @@
 // ships; rules_sycl's own toolchain/devicelib here): bfloat16 conversions, scalar and in
 // vectors (sycl::ext::oneapi::bfloat16 and sycl::marray of it), checked against the same
 // conversions done on the host, including rounding to nearest even and NaN; and
-// std::complex arithmetic and functions (float and double), checked against the host's.
+// std::complex arithmetic and functions (float and double), checked against the host's;
+// and an assert that holds (a failing one prints and aborts: tools/tests/dpcpp_front_end_test.sh).
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/bfloat16.hpp>
 
+#include <cassert>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -29,6 +31,7 @@ int main() {
   float *vec = sycl::malloc_shared<float>(4, q);
   std::memcpy(data, in, sizeof in);
   q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     assert(i[0] < n); // holds: __assert_fail is linked, and not called
      conv[i] = bfloat16(data[i]);    // float -> bfloat16
      back[i] = float(conv[i]) * 2.0f; // bfloat16 -> float
    }).wait();

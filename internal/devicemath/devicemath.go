@@ -177,8 +177,14 @@ func Lower(m *llvmir.Module, src []byte, mode Mode) (*Result, error) {
 // C++-mangled (user code and OpenCL/SPIR-V built-ins are), not an LLVM intrinsic, not a
 // SPIR-V built-in of C linkage.
 func isCLibraryName(name string) bool {
-	return !strings.HasPrefix(name, "_Z") && !strings.HasPrefix(name, "llvm.") && !strings.HasPrefix(name, "__spirv_")
+	return !strings.HasPrefix(name, "_Z") && !strings.HasPrefix(name, "llvm.") && !strings.HasPrefix(name, "__spirv_") &&
+		!nativeDeviceLib[name]
 }
+
+// nativeDeviceLib are the __devicelib_ functions the device compiler itself provides
+// (DPC++'s device library extensions that Intel's runtimes implement, and libsycl links a
+// fallback for where a device does not): rules_sycl's device library calls them.
+var nativeDeviceLib = map[string]bool{"__devicelib_assert_fail": true}
 
 // unsupportedCall names the first call of fn with a source location. Without one (DPC++'s
 // front end writes no debug info), it names the source file of the calling code (the

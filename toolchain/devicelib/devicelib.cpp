@@ -175,4 +175,22 @@ RS_CFUNCS(float, f)
 RS_CFUNCS(double, )
 #undef RS_CFUNCS
 
+// assert: <cassert> in device code calls glibc's __assert_fail, which DPC++'s libsycl-crt
+// forwards to __devicelib_assert_fail with the work-item's ids. That one is not defined
+// here: the device compiler provides it (cl_intel_devicelib_assert: Intel's CPU and GPU
+// runtimes print the message and abort), as it does for DPC++'s programs.
+void __devicelib_assert_fail(const char *expr, const char *file, int line, const char *func,
+                             unsigned long gid0, unsigned long gid1, unsigned long gid2,
+                             unsigned long lid0, unsigned long lid1, unsigned long lid2) noexcept;
+}  // extern "C"
+unsigned long __spirv_BuiltInGlobalInvocationId(int);
+unsigned long __spirv_BuiltInLocalInvocationId(int);
+extern "C" {
+RS_EXPORT void __assert_fail(const char *expr, const char *file, unsigned line, const char *func) noexcept {
+  __devicelib_assert_fail(expr, file, (int)line, func, __spirv_BuiltInGlobalInvocationId(0),
+                          __spirv_BuiltInGlobalInvocationId(1), __spirv_BuiltInGlobalInvocationId(2),
+                          __spirv_BuiltInLocalInvocationId(0), __spirv_BuiltInLocalInvocationId(1),
+                          __spirv_BuiltInLocalInvocationId(2));
+}
+
 }  // extern "C"

@@ -8,8 +8,9 @@
 # refused; output paths with odd characters; and, in a real build,
 # [SYCL/kernel param opt] in the images of a kernel whose
 # unused capture DPC++ eliminated (the program then runs only if libsycl skips it); in a
-# real build, a syntax error reported at its line and a kernel's assert (no device
-# library provides __assert_fail) in its source file and kernel.
+# real build, a syntax error reported at its line, a kernel's failed assert printed and
+# aborting the program (DPC++'s behaviour), and ctanf (no device library provides it)
+# refused in its source file and kernel.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
@@ -142,6 +143,8 @@ load("//sycl:defs.bzl", "sycl_binary")
 sycl_binary(name = "syntax", srcs = ["syntax.cpp"], tags = ["manual"], targets = ["spir64"])
 
 sycl_binary(name = "asserts", srcs = ["asserts.cpp"], tags = ["manual"], targets = ["spir64"])
+
+sycl_binary(name = "ctan", srcs = ["ctan.cpp"], tags = ["manual"], targets = ["spir64"])
 BUILD
 cp "$tmp/a/src/syntax.cpp" "$pkg/syntax.cpp"
 cat >"$pkg/asserts.cpp" <<'CPP'
@@ -151,15 +154,32 @@ int main() {
   sycl::queue q;
   int *p = sycl::malloc_shared<int>(4, q);
   q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
-    assert(i[0] < 4);
+    assert(i[0] != 2);
     p[i] = 1;
   }).wait();
 }
 CPP
+cat >"$pkg/ctan.cpp" <<'CPP'
+#include <sycl/sycl.hpp>
+#include <complex>
+int main() {
+  sycl::queue q;
+  auto *p = sycl::malloc_shared<std::complex<float>>(1, q);
+  q.single_task([=] { p[0] = std::tan(p[0]); }).wait();
+}
+CPP
 tools/bazel build "//$pkg:syntax" >"$tmp/b1.log" 2>&1 && fail "//$pkg:syntax built"
 grep -q "^$pkg/syntax.cpp:4:[0-9]*: error: expected ';'" "$tmp/b1.log" || { tail -20 "$tmp/b1.log"; fail "the build does not report the syntax error at $pkg/syntax.cpp:4"; }
-tools/bazel build "//$pkg:asserts" >"$tmp/b2.log" 2>&1 && fail "//$pkg:asserts built"
-grep -q "^$pkg/asserts.cpp: error: device code calls '__assert_fail' (in .*main.*).*-DNDEBUG" "$tmp/b2.log" || { tail -20 "$tmp/b2.log"; fail "the build does not report the kernel's assert in $pkg/asserts.cpp"; }
+# A kernel's assert, as DPC++ documents it: the message on stderr, then abort.
+tools/bazel build "//$pkg:asserts" >"$tmp/b2.log" 2>&1 || { tail -20 "$tmp/b2.log"; fail "//$pkg:asserts did not build"; }
+code=0
+"bazel-bin/$pkg/asserts" >"$tmp/assert.out" 2>"$tmp/assert.err" </dev/null || code=$?
+[ "$code" = 134 ] && grep -q "^$pkg/asserts.cpp:7: .*global id: \[2,0,0\].*Assertion \`i\[0\] != 2\` failed" "$tmp/assert.err" \
+  || { cat "$tmp/assert.err"; fail "the failed assert: exit $code, want 134 (abort) after its message"; }
 tools/bazel build "//$pkg:asserts" --copt=-DNDEBUG >"$tmp/b3.log" 2>&1 || { tail -20 "$tmp/b3.log"; fail "//$pkg:asserts with -DNDEBUG"; }
+"bazel-bin/$pkg/asserts" </dev/null >"$tmp/assert.out" 2>&1 || { cat "$tmp/assert.out"; fail "with -DNDEBUG the assert still fired"; }
+# A C library function no device library provides: the build fails at its source file.
+tools/bazel build "//$pkg:ctan" >"$tmp/b4.log" 2>&1 && fail "//$pkg:ctan built"
+grep -q "^$pkg/ctan.cpp: error: device code calls 'ctanf' (in .*main.*), which no SYCL device library provides" "$tmp/b4.log" || { tail -20 "$tmp/b4.log"; fail "the build does not report ctanf in $pkg/ctan.cpp"; }
 
-echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; a library crash named with its TU, nothing left; a 65 MiB TU refused; odd output paths; kernel param opt written; in a build: a syntax error at its line, a kernel's assert in its source and kernel)"
+echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; a library crash named with its TU, nothing left; a 65 MiB TU refused; odd output paths; kernel param opt written; in a build: a syntax error at its line, a kernel's failed assert printed then aborting, ctanf refused in its source)"
