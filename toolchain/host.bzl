@@ -22,6 +22,8 @@ def host_sycl_toolchain(name, with_ocloc = True, ptxas = "@sycl_llvm//:ptxas", f
         lld = "@sycl_llvm//:ld.lld",
         libclc_amdgcn = "@sycl_llvm//:libclc_amdgcn",
         libclc_nvptx = "@sycl_llvm//:libclc_nvptx",
+        libomp = "@sycl_llvm//:libomp",
+        openmp_include = ["@sycl_llvm//:openmp_include"],
         llvm_ar = "@sycl_llvm//:bin/llvm-ar",
         llvm_as = "@sycl_llvm//:bin/llvm-as",
         llvm_dis = "@sycl_llvm//:bin/llvm-dis",

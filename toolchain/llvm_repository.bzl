@@ -230,6 +230,32 @@ def _libclc(rctx, root):
             entries.append('filegroup(name = "%s", srcs = [])' % name)
     return entries
 
+def _openmp(rctx, root, major):
+    """Links LLVM's OpenMP runtime (libomp-22-dev) and omp.h; their filegroups (empty when missing).
+
+    The SYCL host compile of a GCC C++ toolchain is clang's, whose OpenMP code calls
+    libomp (__kmpc_*): a program with -fopenmp links it (openmp_runtime), and its device
+    compile reads omp.h from a directory of its own (openmp_include), not clang's whole
+    resource directory.
+    """
+    lib = rctx.path(root + "/lib/libomp.so")
+    header = rctx.path("%s/lib/clang/%s/include/omp.h" % (root, major))
+    if not lib.exists or not header.exists:
+        return [
+            "# No LLVM OpenMP runtime at %s/lib/libomp.so (Debian: libomp-%s-dev)." % (root, major),
+            'filegroup(name = "libomp", srcs = [])',
+            'filegroup(name = "openmp_include", srcs = [])',
+        ]
+    soname = lib.realpath.basename
+    rctx.symlink(lib.realpath, "openmp/lib/" + soname)
+    rctx.symlink(lib.realpath, "openmp/lib/libomp.so")  # for -lomp (clang's -fopenmp link)
+    rctx.symlink(header, "openmp/include/omp.h")
+    return [
+        "# LLVM's OpenMP runtime: %s (%s, and libomp.so for -lomp) and omp.h." % (lib, soname),
+        'filegroup(name = "libomp", srcs = ["openmp/lib/%s", "openmp/lib/libomp.so"])' % soname,
+        'filegroup(name = "openmp_include", srcs = ["openmp/include/omp.h"])',
+    ]
+
 def _sycl_llvm_repository_impl(rctx):
     root, how = find_llvm_root(rctx)
     missing = [t for t in _REQUIRED_TOOLS if not rctx.path(root + "/bin/" + t).exists]
@@ -272,6 +298,7 @@ def _sycl_llvm_repository_impl(rctx):
         if t not in tools:
             entries += _tool_entry(t, False)
     entries += _libclc(rctx, root)
+    entries += _openmp(rctx, root, major)
     opencl_aot = rctx.which("opencl-aot")
     if opencl_aot:
         rctx.symlink(opencl_aot, "bin/opencl-aot")

@@ -23,13 +23,14 @@ die() { echo "bootstrap: error: $*" >&2; exit 1; }
 # compiler ocloc (intel-opencl-icd; it needs libllvmspirvlib14, which it does not pull in),
 # lld for @sycl_cc (the hermetic C++ toolchain), bubblewrap for the remote-execution
 # test's sandbox (tools/tests/bot), headless chromium for the sycl_report page test, clangd-22
-# for the compile_commands.json test.
+# for the compile_commands.json test, LLVM's OpenMP runtime for programs with -fopenmp (their
+# SYCL host compile is clang's).
 APT_PACKAGES=(
   bazel-bootstrap bazel-skylib bazel-rules-java bazel-rules-cc golang-1.19-go
   clang-22 llvm-22 llvm-22-tools lld-22 spirv-tools bubblewrap
   llvm-spirv-15 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo nginx
   intel-opencl-icd libllvmspirvlib14 chromium fonts-dejavu-core clangd-22 shellcheck
-  libclc-22
+  libclc-22 libomp-22-dev
 )
 stamp_input() {
   cat "$ROOT/tools/bootstrap.sh" "$ROOT/tools/dpcpp_wheels.py" "$ROOT/tools/buildgrid_venv.py" "$ROOT/versions.bzl" "$ROOT/go.mod" "$ROOT/go.sum" "$ROOT/tools/tests/bot/go.sum" 2>/dev/null

@@ -171,6 +171,23 @@ def split_copts(ctx):
 def _is_sycl_option(c):
     return c.startswith("-fsycl-") or c.startswith("-fno-sycl-")
 
+def uses_openmp(flags):
+    """Whether compile flags turn OpenMP on (-fopenmp, -fopenmp=libomp; a later -fno-openmp turns it off).
+
+    Args:
+      flags: the flags, in order.
+
+    Returns:
+      bool.
+    """
+    on = False
+    for f in flags:
+        if f == "-fopenmp" or f.startswith("-fopenmp="):
+            on = True
+        elif f == "-fno-openmp":
+            on = False
+    return on
+
 def create_common(ctx, traits, devices_config):
     """Gathers what every action of a SYCL target needs, once.
 
@@ -181,7 +198,7 @@ def create_common(ctx, traits, devices_config):
 
     Returns:
       struct(tc, cc, cc_toolchain, feature_configuration, device_debug, device_opt_level,
-      host_via_cc, traits, traits_flags, own_includes,
+      host_via_cc, openmp, traits, traits_flags, own_includes,
       devices_config, flags, device_flags, host_copts, host_flags, headers, compile_inputs,
       pch_inputs, srcs, hdrs): hdrs are the
       target's own headers (virtual includes among them), which dependents see; flags are
@@ -228,6 +245,16 @@ def create_common(ctx, traits, devices_config):
         flags = ["--sysroot=" + cc_toolchain.sysroot] + flags
         toolchain_files = [cc_toolchain.all_files]
     hdrs = ctx.files.hdrs + ctx.files.textual_hdrs + virtual_hdrs + [traits]
+
+    # OpenMP (copts or --copt -fopenmp): the host compile is clang's, whose code calls LLVM's
+    # libomp, which the program links (uses_openmp); the device front end reads omp.h.
+    openmp = uses_openmp(flags + host_flags)
+    openmp_files = []
+    if openmp:
+        if not tc.openmp.runtime or not tc.openmp.include:
+            fail("-fopenmp: the SYCL host compile is clang's, whose OpenMP code needs LLVM's OpenMP runtime (libomp and omp.h), which the SYCL toolchain has none of: install it (Debian: libomp-22-dev; rules_sycl's tools/bootstrap.sh does) and fetch @sycl_llvm again (bazel sync --only=sycl_llvm)", attr = "copts")
+        openmp_files = tc.openmp.include
+        flags = flags + ["-isystem", tc.openmp.include[0].dirname]
     return struct(
         tc = tc,
         cc = cc,
@@ -236,6 +263,7 @@ def create_common(ctx, traits, devices_config):
         device_debug = debug,
         device_opt_level = opt_level,
         host_via_cc = cc_common.is_enabled(feature_configuration = fc, feature_name = SYCL_HOST_COMPILER_FEATURE),
+        openmp = openmp,
         traits = traits,
         traits_flags = tuple(traits_flags),
         own_includes = own_includes,
@@ -249,7 +277,7 @@ def create_common(ctx, traits, devices_config):
         cc_std_flags = () if [f for f in std_flags if f.startswith("-std=")] or [c for c in ctx.attr.copts if c.startswith("-std=")] else ("-std=c++17",),
         host_flags = tuple(host_flags),
         headers = depset(hdrs, transitive = [cc.headers] + toolchain_files),
-        compile_inputs = depset(hdrs, transitive = [cc.headers, tc.compile_files] + toolchain_files),
+        compile_inputs = depset(hdrs + openmp_files, transitive = [cc.headers, tc.compile_files] + toolchain_files),
         # What a compile of the runtime's headers alone reads (host_pch's PCH): not the
         # target's own headers, so that editing them leaves the PCH alone.
         pch_inputs = depset([traits], transitive = [cc.headers, tc.compile_files] + toolchain_files),

@@ -20,6 +20,7 @@ SyclToolchainInfo = provider(
         "front_end": "File or None: sycl-jit-fe, DPC++'s device front end from its compiler library (family dpcpp without icpx; clang then compiles host code only).",
         "front_end_library": "File or None: the compiler library front_end loads (libsycl-jit.so.N of Intel's runtime wheel).",
         "front_end_files": "depset of File: front_end_library and the libraries it loads.",
+        "openmp": "struct(runtime, files, include): LLVM's OpenMP runtime (File or None: libomp.so.N), which a program whose host code clang compiled with -fopenmp links, with libomp.so beside it (files) for -lomp, and omp.h (list of File) for its device compiles.",
         "tool_files": "depset of File: shared libraries every tool loads.",
         "compile_files": "depset of File: what a device compile reads besides its sources (resource headers, libraries).",
         "env": "dict: the environment of every tool action (LD_LIBRARY_PATH: the directories of the tools' libraries).",

@@ -65,6 +65,7 @@ def _sycl_toolchain_impl(ctx):
         front_end = ctx.executable.front_end,
         front_end_library = ctx.file.front_end_library,
         front_end_files = depset(ctx.files.front_end_files + ctx.files.front_end_library),
+        openmp = struct(runtime = _file(ctx.attr.libomp), files = ctx.files.libomp, include = ctx.files.openmp_include),
         tool_files = libs,
         compile_files = depset(ctx.files.resource_headers, transitive = [libs]),
         env = {"LD_LIBRARY_PATH": library_path} if library_path else {},
@@ -102,6 +103,8 @@ sycl_toolchain = rule(
         "front_end_library": attr.label(doc = "DPC++'s compiler library that front_end loads (libsycl-jit.so.N).", allow_single_file = True, cfg = "exec"),
         "front_end_files": attr.label_list(doc = "The libraries front_end_library loads (declared inputs of every front-end action).", allow_files = True, cfg = "exec"),
         "shared_libs": attr.label_list(doc = "Shared libraries the tools load.", allow_files = True, cfg = "exec"),
+        "libomp": attr.label(doc = "LLVM's OpenMP runtime (optional): libomp.so.N first, then libomp.so, for -lomp. Linked into programs whose copts have -fopenmp, whose host code clang compiles (it calls __kmpc_*).", allow_files = True, cfg = "exec"),
+        "openmp_include": attr.label_list(doc = "omp.h alone (optional): the device compiles of TUs with -fopenmp read it.", allow_files = True, cfg = "exec"),
         "resource_headers": attr.label_list(doc = "clang's resource headers.", allow_files = True, cfg = "exec"),
         # rules_sycl's own tool, which runs every step but the compilers (for the
         # toolchain's execution platform).

@@ -6,7 +6,8 @@
 #     the binary runs on PoCL;
 #  2. Bazel's autodetected toolchain (--config=autodetect): the same example builds
 #     (SyclHostCompile with that toolchain's flags) and runs on PoCL; a SYCL 2020 program
-#     (DPC++'s front end) builds at C++17 with clang's host compile and runs on libsycl.
+#     (DPC++'s front end) builds at C++17 with clang's host compile and runs on libsycl;
+#     one with -fopenmp links LLVM's libomp beside GCC's libgomp and runs.
 set -euo pipefail
 # Output is captured before it is searched: `cmd | grep -q` under pipefail fails when grep
 # exits early and cmd is killed by SIGPIPE (seen in CI on a 2-core machine).
@@ -57,3 +58,9 @@ sycl=//examples/sycl2020:vector_add_test
 out="$(bz test --config=autodetect "$sycl" --test_output=all 2>&1 || true)"
 grep -q 'vector_add: 1024 results checked' <<<"$out" || { tail -20 <<<"$out"; fail "$sycl with the autodetected toolchain"; }
 echo "ok: $sycl (SYCL 2020, DPC++'s front end) built with Bazel's autodetected C++ toolchain runs on libsycl"
+# OpenMP on the host (copts and linkopts -fopenmp): clang's host code calls libomp, GCC's
+# link brings libgomp; the program links LLVM's libomp and runs on several threads.
+omp=//examples/sycl2020:openmp_test
+out="$(bz test --config=autodetect "$omp" --test_output=all 2>&1 || true)"
+grep -q 'sum 1498500 (want 1498500) on [0-9]* OpenMP threads' <<<"$out" || { tail -20 <<<"$out"; fail "$omp with the autodetected toolchain"; }
+echo "ok: $omp (-fopenmp) built with Bazel's autodetected C++ toolchain links libomp and runs"

@@ -8,7 +8,7 @@ load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/report.bzl", "compatibility_report", "coverage_check")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
-load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "program_runtime", "scratch_path")
+load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "program_runtime", "scratch_path", "uses_openmp")
 load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_arch", "device_family", "device_ir_key", "dpcpp_offload_target", "family_compile_args", "resolved_devices", "tool_target_name")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
 load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
@@ -179,6 +179,9 @@ def binary_pipeline(ctx, steps, shared_library = False):
     wrap_c, wrap_o = wrap(ctx, steps, common.tc, tables, program_runtime(ctx)[SyclRuntimeInfo], checked, executable = not shared_library)
     return struct(
         objects = objects + [wrap_o],
+        # A TU of the program (its own or a library's) compiled with -fopenmp: the link
+        # takes LLVM's OpenMP runtime, which clang's host code calls.
+        openmp = common.tc.openmp if [t for t in all_tus if uses_openmp(t.flags)] else None,
         wrapper_c = wrap_c,
         compile_inputs = common.headers,
         shards = all_shards,
@@ -217,6 +220,14 @@ def link_binary(ctx, p, output_type = "executable"):
     linkstatic = getattr(ctx.attr, "linkstatic", True)
     runtime = program_runtime(ctx)
     contexts = [d[CcInfo].linking_context for d in deps + [runtime] if CcInfo in d]
+    more_inputs = []
+    if p.openmp:
+        # The runtime itself (in the runfiles, on the RUNPATH), and its directory for the
+        # -lomp of a clang link's -fopenmp.
+        omp = cc_common.create_library_to_link(actions = ctx.actions, feature_configuration = fc, cc_toolchain = cc_toolchain, dynamic_library = p.openmp.runtime)
+        contexts.append(cc_common.create_linking_context(linker_inputs = depset([cc_common.create_linker_input(owner = ctx.label, libraries = depset([omp]))])))
+        linkopts = linkopts + ["-L" + p.openmp.runtime.dirname]
+        more_inputs = p.openmp.files
 
     # The runtime's libraries from the runfiles: next to the executable (bazel-bin, bazel
     # run) and from inside a runfiles tree (a test's copy of the executable).
@@ -230,6 +241,7 @@ def link_binary(ctx, p, output_type = "executable"):
         compilation_outputs = outputs,
         linking_contexts = contexts,
         user_link_flags = linkopts,
+        additional_inputs = more_inputs,
         link_deps_statically = linkstatic,
         name = ctx.label.name,
         output_type = output_type,
