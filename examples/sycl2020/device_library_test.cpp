@@ -3,8 +3,11 @@
 // vectors (sycl::ext::oneapi::bfloat16 and sycl::marray of it), checked against the same
 // conversions done on the host, including rounding to nearest even and NaN; and
 // std::complex arithmetic and functions (float and double), checked against the host's;
+// sycl::ext::intel::math functions (float and double, default and accuracy variants)
+// checked against the host's <cmath>;
 // and an assert that holds (a failing one prints and aborts: tools/tests/dpcpp_front_end_test.sh).
 #include <sycl/sycl.hpp>
+#include <sycl/ext/intel/math.hpp>
 #include <sycl/ext/oneapi/bfloat16.hpp>
 
 #include <cassert>
@@ -64,11 +67,39 @@ int main() {
      ops(af, bf, zf);
      ops(ad, bd, zd);
    }).wait();
+  // sycl::ext::intel::math.
+  namespace im = sycl::ext::intel::math;
+  constexpr int ni = 12;
+  float *mf = sycl::malloc_shared<float>(ni, q);
+  double *md = sycl::malloc_shared<double>(ni, q);
+  const float xf = 0.7f, yf = 1.9f;
+  const double xd = 0.7, yd = 1.9;
+  q.single_task([=] {
+     mf[0] = im::sin(xf), mf[1] = im::ha::exp(xf), mf[2] = im::la::log(yf), mf[3] = im::ep::pow(xf, yf);
+     mf[4] = im::atan2(xf, yf), mf[5] = im::rsqrt(yf), mf[6] = im::saturate(yf), mf[7] = im::hypot(xf, yf);
+     mf[8] = im::erf(xf), mf[9] = im::cbrt(yf), mf[10] = float(im::isnan(xf)), mf[11] = im::tanh(xf);
+     md[0] = im::sin(xd), md[1] = im::ha::exp(xd), md[2] = im::la::log(yd), md[3] = im::ep::pow(xd, yd);
+     md[4] = im::atan2(xd, yd), md[5] = im::rsqrt(yd), md[6] = im::fmod(yd, xd), md[7] = im::hypot(xd, yd);
+     md[8] = im::erf(xd), md[9] = im::cbrt(yd), md[10] = double(im::isinf(xd)), md[11] = im::tanh(xd);
+   }).wait();
+  const float wf[ni] = {std::sin(xf), std::exp(xf), std::log(yf), std::pow(xf, yf), std::atan2(xf, yf), 1 / std::sqrt(yf),
+                        1.0f, std::hypot(xf, yf), std::erf(xf), std::cbrt(yf), 0.0f, std::tanh(xf)};
+  const double wd[ni] = {std::sin(xd), std::exp(xd), std::log(yd), std::pow(xd, yd), std::atan2(xd, yd), 1 / std::sqrt(yd),
+                         std::fmod(yd, xd), std::hypot(xd, yd), std::erf(xd), std::cbrt(yd), 0.0, std::tanh(xd)};
+  int imf_failures = 0;
+  for (int i = 0; i < ni; ++i) {
+    if (std::abs(mf[i] - wf[i]) > 1e-5f * (1 + std::abs(wf[i])) || std::abs(md[i] - wd[i]) > 1e-12 * (1 + std::abs(wd[i]))) {
+      std::printf("intel::math #%d: float %.9g (host %.9g), double %.17g (host %.17g)  FAIL\n", i, mf[i], wf[i], md[i], wd[i]);
+      ++imf_failures;
+    }
+  }
+  std::printf("sycl::ext::intel::math: %d of %d checks agree with the host\n", 2 * ni - imf_failures, 2 * ni);
+
   cf hf[nc];
   cd hd[nc];
   ops(af, bf, hf);
   ops(ad, bd, hd);
-  int failures = 0;
+  int failures = imf_failures;
   const char *names[nc] = {"*", "/", "abs", "arg", "exp", "log", "sqrt", "pow", "sin", "cos"};
   for (int i = 0; i < nc; ++i) {
     bool okf = std::abs(zf[i] - hf[i]) <= 1e-5f * (1 + std::abs(hf[i]));
@@ -97,6 +128,8 @@ int main() {
   sycl::free(back, q);
   sycl::free(vec, q);
   sycl::free(zf, q);
+  sycl::free(mf, q);
+  sycl::free(md, q);
   sycl::free(zd, q);
   std::printf(failures ? "%d failures\n" : "ok\n", failures);
   return failures ? 1 : 0;

@@ -175,6 +175,9 @@ RS_CFUNCS(float, f)
 RS_CFUNCS(double, )
 #undef RS_CFUNCS
 
+// sycl::ext::intel::math: imf.inc, which host.cpp compiles for the host side too.
+#include "imf.inc"
+
 // assert: <cassert> in device code calls glibc's __assert_fail, which DPC++'s libsycl-crt
 // forwards to __devicelib_assert_fail with the work-item's ids. That one is not defined
 // here: the device compiler provides it (cl_intel_devicelib_assert: Intel's CPU and GPU
