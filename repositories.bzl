@@ -13,6 +13,7 @@ load("//toolchain:cc_repository.bzl", "sycl_cc_repository")
 load("//toolchain:dpcpp_repository.bzl", "sycl_dpcpp_repository")
 load("//toolchain:go_module.bzl", "go_module")
 load("//toolchain:llvm_repository.bzl", "sycl_llvm_repository")
+load("//toolchain:onemkl_repository.bzl", "onemkl_repository")
 
 def rules_sycl_dependencies():
     """Declares every repository rules_sycl needs, unless the workspace already has it.
@@ -23,7 +24,9 @@ def rules_sycl_dependencies():
     hermetic C++ toolchain of that clang (laid out only when registered:
     rules_sycl_register_cc_toolchain), and @sycl_dpcpp, Intel's DPC++ runtime and DPC++'s
     device front end, from SYCL_DPCPP_ROOT or ONEAPI_ROOT, else downloaded as Intel's PyPI
-    wheels pinned in versions.bzl (declare it yourself first to give a path). Fails with one line
+    wheels pinned in versions.bzl (declare it yourself first to give a path), and @onemkl,
+    oneMKL's SYCL API from Intel's wheels (downloaded only when a target depends on
+    @onemkl//:onemkl). Fails with one line
     on a Bazel older than versions.bzl's MINIMUM_BAZEL_VERSION, or when the workspace's own
     io_bazel_rules_go (declared before this call) is a release older than
     MINIMUM_RULES_GO_VERSION.
@@ -64,6 +67,10 @@ def rules_sycl_dependencies():
         sycl_dpcpp_repository,
         name = "sycl_dpcpp",
         wheels = True,
+    )
+    maybe(
+        onemkl_repository,
+        name = "onemkl",
     )
 
 # buildifier: disable=unnamed-macro

@@ -106,6 +106,87 @@ DPCPP_WHEELS = {
     },
 }
 
+# oneMKL's SYCL API (onemkl_repository, toolchain/onemkl_repository.bzl): the PyPI wheels
+# Intel publishes for mkl-devel-dpcpp 2026.1.0 (whose dpcpp-cpp-rt == 2026.* the runtime
+# above satisfies), less what that runtime already lays out: the SYCL domain libraries,
+# their headers, MKL's CPU libraries (mkl, 224 MB), mkl.h and the licence. Intel
+# Simplified Software License (onemkl-license); downloaded by a user's build, not
+# redistributed.
+ONEMKL_WHEELS = {
+    "mkl": {
+        "version": "2026.1.0",
+        "file": "mkl-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/61/da/4921e17b1f455f7fed30d5cc0964f3289eee6a6cb03cdf7d5e20c14bd025/mkl-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "4d5a26449818a8aebd4b2aaf6b291831e691f9cf74b152df49b99cf48bbd5360",
+    },
+    "mkl-include": {
+        "version": "2026.1.0",
+        "file": "mkl_include-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/5c/42/76a2c4964399376855ed3d4867ad2c2c01c9a7297dca307ce43c1ef76c71/mkl_include-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "e64b260e67284b8a696343d58c339ad9d990cc985077dab1269d1c6d2a2e2b1b",
+    },
+    "onemkl-sycl-include": {
+        "version": "2026.1.0",
+        "file": "onemkl_sycl_include-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/5e/2b/5ecba7eebf0a14eb394d5d5c36aa3469e1b3dd4eb9e9898a2ed22a9d87b4/onemkl_sycl_include-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "e2ed8aec7531613c908086d542539548397482afc765528dbdbe913752566298",
+    },
+    "onemkl-sycl-blas": {
+        "version": "2026.1.0",
+        "file": "onemkl_sycl_blas-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/d6/c5/94ce322721013c42578398846e57da4273d1f8e48ab1e49ad311a418d36e/onemkl_sycl_blas-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "229dd19462b4a588c156ea73bce29feaf0e96434d797a9bae38a89694fc46493",
+    },
+    "onemkl-sycl-lapack": {
+        "version": "2026.1.0",
+        "file": "onemkl_sycl_lapack-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/0c/ee/9058fe036b82bc742adb6280574502da2a8c70364a945829579fd3dd8084/onemkl_sycl_lapack-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "97ff3626f99463e50734a85034ed2ca765601b5c5d3b0560695da7aec0b4f629",
+    },
+    "onemkl-sycl-dft": {
+        "version": "2026.1.0",
+        "file": "onemkl_sycl_dft-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/71/60/80d4fa8e4e100f290572cf99856e067195fb9d22a7f462b8e0993833c526/onemkl_sycl_dft-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "71bd34f8c25b6869a440a01eadd2743151601bf2d011b01c11206ec81f6de80b",
+    },
+    "onemkl-sycl-rng": {
+        "version": "2026.1.0",
+        "file": "onemkl_sycl_rng-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/f0/3c/4ee5d31e04539d1acd0a1acd3ddf722db570ac8c381d5bc2a9a197e31ca7/onemkl_sycl_rng-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "6d24ee79da2d7fe38b99dfdf3c36e39f2dc796be0ab5c477a3e6d1c244ed5ccd",
+    },
+    "onemkl-sycl-sparse": {
+        "version": "2026.1.0",
+        "file": "onemkl_sycl_sparse-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/83/af/416bc19b3488129975a9bd1dbdb8bbe9340a49a802c1e24db6728e233359/onemkl_sycl_sparse-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "50e6fe2cd901090d473fc572001cfa5c0d000719036745e3a4c95ea74b32f9cc",
+    },
+    "onemkl-sycl-stats": {
+        "version": "2026.1.0",
+        "file": "onemkl_sycl_stats-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/f4/05/316440ffddd0ae434333df056da5d73ee63286025d402c56ab0c500a7457/onemkl_sycl_stats-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "23bce5e5693b7931433b1db853d36e1709c57758c3ce6eebb54ca27bd8e743f2",
+    },
+    "onemkl-sycl-vm": {
+        "version": "2026.1.0",
+        "file": "onemkl_sycl_vm-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/ce/16/54dd0f2408c60536946535e7c450aa1797579baabc482272154eabb4840a/onemkl_sycl_vm-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "2547d9998b8fb5f04d37688304341ece222b9a08f24ac8bed665f3a20d1254cb",
+    },
+    "onemkl-sycl-datafitting": {
+        "version": "2026.1.0",
+        "file": "onemkl_sycl_datafitting-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/08/35/73773b3324c8d8fd5270588f25e9a1869a2b75122ca4799c351c0b8e3e1a/onemkl_sycl_datafitting-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "66cc5e4e2dbbae453218d039f3605b0ef69deaed2eeabb34455e7ed81067b7fd",
+    },
+    "onemkl-license": {
+        "version": "2026.1.0",
+        "file": "onemkl_license-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/e3/ef/8437c187319e779a76f4dbb468a1863d729297d79a1b5f44b10a58c96ec2/onemkl_license-2026.1.0-py2.py3-none-manylinux_2_28_x86_64.whl",
+        "sha256": "39fd829648af92c9e03c22ba228f07174d829aaa2fe3c5f6cd7073b8eb8a9805",
+    },
+}
+
 # DPC++'s device front end in the intel-sycl-rt wheel above: its compiler library (the one
 # libsycl uses for sycl_ext_oneapi_kernel_compiler), loaded by rules_sycl's sycl-jit-fe
 # through its exported C entry point only. toolchain/dpcpp_jit/rtc_abi.h declares that

@@ -203,6 +203,7 @@ def _sycl_dpcpp_repository_impl(rctx):
         libsycl = libsycl,
         icd = "opencl_icd = \"lib/%s\",\n    " % icd if icd else "",
     )
+
     # The wheel's front end: rules_sycl's device library, whose host side (the
     # sycl::ext::intel::math functions a kernel's body calls there too) programs link.
     front_end = "    front_end = \":dpcpp_jit\",\n    deps = [\"@rules_sycl//toolchain/devicelib:host\"],\n" if jit_build else "    front_end_unavailable = %s,\n" % repr(jit_unavailable)

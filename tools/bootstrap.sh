@@ -171,6 +171,12 @@ install_dpcpp_wheels() {
   python3 "$ROOT/tools/dpcpp_wheels.py" --versions "$ROOT/versions.bzl" \
     --cache "$CACHE/wheels" --out "$1/sycl_dpcpp" \
     || die "could not lay out the DPC++ runtime (above: pip's or ldd's words)"
+  # oneMKL's wheels (versions.bzl ONEMKL_WHEELS) into the same cache, which @onemkl takes
+  # them from here (SYCL_DPCPP_WHEEL_MIRROR) instead of downloading them again.
+  say "downloading oneMKL's wheels (versions.bzl ONEMKL_WHEELS, about 330 MB)"
+  python3 "$ROOT/tools/dpcpp_wheels.py" --versions "$ROOT/versions.bzl" --pins ONEMKL_WHEELS \
+    --cache "$CACHE/wheels" --fetch-only \
+    || die "could not download oneMKL's wheels (above: pip's words)"
 }
 
 # BuildGrid, the remote-execution test's server, pinned wheel by wheel in versions.bzl

@@ -13,6 +13,11 @@ Copies of one library under several names (a wheel cannot hold symbolic links) b
 links to one file. Finally every extracted shared library is checked with ldd: a library
 that does not load on this machine's glibc/libstdc++ stops the bootstrap with ldd's words.
 Writes OUT.new and renames it: all or nothing.
+
+    dpcpp_wheels.py --versions versions.bzl --pins ONEMKL_WHEELS --cache DIR --fetch-only
+
+only downloads another dict's wheels into the cache (checked the same way), where a
+repository rule (@onemkl) takes them from (SYCL_DPCPP_WHEEL_MIRROR=file://DIR).
 """
 
 import argparse
@@ -61,12 +66,12 @@ def fail(msg):
     sys.exit(1)
 
 
-def read_pins(path):
+def read_pins(path, var="DPCPP_WHEELS"):
     tree = ast.parse(open(path).read(), path)
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "DPCPP_WHEELS" for t in node.targets):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == var for t in node.targets):
             return ast.literal_eval(node.value)
-    fail("%s: no DPCPP_WHEELS" % path)
+    fail("%s: no %s" % (path, var))
 
 
 def sha256(path):
@@ -155,11 +160,22 @@ def main():
     src = ap.add_mutually_exclusive_group(required=True)
     src.add_argument("--cache", help="pip downloads the wheels into this directory")
     src.add_argument("--from-dir", help="the wheels are already in this directory")
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--out", help="the layout's directory (not with --fetch-only)")
+    ap.add_argument("--pins", default="DPCPP_WHEELS", help="the versions.bzl dict of wheels (default DPCPP_WHEELS)")
+    ap.add_argument("--fetch-only", action="store_true",
+                    help="only download the wheels into --cache (checked against their sha256), for a repository rule to take from there")
     a = ap.parse_args()
-    pins = read_pins(a.versions)
+    pins = read_pins(a.versions, a.pins)
     if a.cache:
         os.makedirs(a.cache, exist_ok=True)
+    if a.fetch_only:
+        if not a.cache:
+            fail("--fetch-only needs --cache")
+        for name in sorted(pins):
+            fetch(name, pins[name], a.cache)
+        return
+    if not a.out:
+        fail("--out is required")
     tmp = a.out + ".new"
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)

@@ -1,7 +1,8 @@
-// Package extlibs names the libraries SYCL programs commonly include that rules_sycl does
-// not provide (oneDPL, oneMKL, SYCLomatic's helpers, the oneAPI samples' utilities), so
-// that a missing header says which library it belongs to and what to do. Gazelle warns
-// at the include; DPC++'s device compile adds a note to the compiler's "file not found"
+// Package extlibs names the libraries SYCL programs commonly include beside SYCL itself
+// (oneDPL, oneMKL, SYCLomatic's helpers, the oneAPI samples' utilities), so that a
+// missing header says which library it belongs to and what to do. Gazelle resolves an
+// include of one that rules_sycl provides (oneMKL: @onemkl) and warns at the others;
+// DPC++'s device compile adds a note to the compiler's "file not found"
 // (toolchain/dpcpp_jit/external_libraries.h, generated from this table by internal/gen).
 package extlibs
 
@@ -15,6 +16,8 @@ type Library struct {
 	Prefixes []string
 	// Where is where a user gets it.
 	Where string
+	// Label is the target of rules_sycl that provides it ("" when none does).
+	Label string
 }
 
 // Libraries are the known ones, in the order they are matched.
@@ -27,7 +30,8 @@ var Libraries = []Library{
 	{
 		Name:     "oneMKL's SYCL API",
 		Prefixes: []string{"oneapi/mkl.hpp", "oneapi/mkl/", "mkl.h", "mkl_sycl.hpp"},
-		Where:    "its headers and libraries come with the oneAPI Base Toolkit or PyPI's mkl-devel-dpcpp",
+		Where:    "rules_sycl lays it out from Intel's wheels as @onemkl",
+		Label:    "@onemkl//:onemkl",
 	},
 	{
 		Name:     "SYCLomatic's dpct helpers",
@@ -58,5 +62,8 @@ func Lookup(include string) (Library, bool) {
 
 // Message is the sentence for a missing include of library l.
 func Message(include string, l Library) string {
+	if l.Label != "" {
+		return include + " is " + l.Name + ": add " + l.Label + " to deps (" + l.Where + ")"
+	}
 	return include + " is " + l.Name + ", which rules_sycl does not provide: " + Advice + " (" + l.Where + ")"
 }

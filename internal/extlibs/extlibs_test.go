@@ -25,7 +25,11 @@ func TestLookup(t *testing.T) {
 		}
 	}
 	l, _ := Lookup("oneapi/dpl/algorithm")
-	if m := Message("oneapi/dpl/algorithm", l); !strings.HasPrefix(m, "oneapi/dpl/algorithm is oneDPL") || !strings.Contains(m, "deps") {
+	if m := Message("oneapi/dpl/algorithm", l); !strings.HasPrefix(m, "oneapi/dpl/algorithm is oneDPL") || !strings.Contains(m, "does not provide") {
+		t.Errorf("Message: %s", m)
+	}
+	l, _ = Lookup("oneapi/mkl.hpp")
+	if m := Message("oneapi/mkl.hpp", l); m != "oneapi/mkl.hpp is oneMKL's SYCL API: add @onemkl//:onemkl to deps (rules_sycl lays it out from Intel's wheels as @onemkl)" {
 		t.Errorf("Message: %s", m)
 	}
 }

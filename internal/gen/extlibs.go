@@ -20,11 +20,12 @@ func ExternalLibrariesHeader() []byte {
 	w(" * (internal/gen/extlibs.go); do not edit (a test checks it is current). */\n")
 	w("#ifndef RULES_SYCL_EXTERNAL_LIBRARIES_H\n#define RULES_SYCL_EXTERNAL_LIBRARIES_H\n\n")
 	w("/* An include path that is prefix (a prefix ending in '/' matches the headers below it)\n")
-	w(" * belongs to library name, which a user gets from where. */\n")
-	w("static const struct { const char *prefix, *name, *where; } rs_external_libraries[] = {\n")
+	w(" * belongs to library name, which a user gets from where; label: the target of rules_sycl\n")
+	w(" * that provides it (\"\": none does). */\n")
+	w("static const struct { const char *prefix, *name, *where, *label; } rs_external_libraries[] = {\n")
 	for _, l := range extlibs.Libraries {
 		for _, p := range l.Prefixes {
-			w("  {%q, %q, %q},\n", p, l.Name, l.Where)
+			w("  {%q, %q, %q, %q},\n", p, l.Name, l.Where, l.Label)
 		}
 	}
 	w("};\n\n")

@@ -8,7 +8,7 @@ const rulesBzl = "@rules_sycl//sycl:defs.bzl"
 
 var (
 	generatedAttrs  = map[string]bool{"srcs": true, "hdrs": true, "textual_hdrs": true}
-	executableAttrs = map[string]bool{"srcs": true, "textual_hdrs": true, "targets": true, "device_code_split": true}
+	executableAttrs = map[string]bool{"srcs": true, "hdrs": true, "textual_hdrs": true, "targets": true, "device_code_split": true}
 	resolveDeps     = map[string]bool{"deps": true}
 )
 

@@ -209,6 +209,12 @@ func resolveInclude(c *config.Config, ix *resolve.RuleIndex, ref includeRef, own
 		}
 	}
 	if lib, ok := extlibs.Lookup(path.Clean(ref.Path)); ok {
+		if lib.Label != "" {
+			// A library rules_sycl provides (@onemkl).
+			if l, err := label.Parse(lib.Label); err == nil {
+				return l, nil
+			}
+		}
 		return label.NoLabel, errUnresolved{"no rule provides include " + strconv.Quote(ref.Path) + ": " + extlibs.Message(ref.Path, lib)}
 	}
 	return label.NoLabel, errUnresolved{fmt.Sprintf("no rule provides include %q", ref.Path)}

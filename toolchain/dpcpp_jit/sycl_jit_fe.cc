@@ -163,6 +163,10 @@ std::string MissingLibraryNote(const std::string &line) {
     size_t n = std::strlen(lib.prefix);
     bool dir = n > 0 && lib.prefix[n - 1] == '/';
     if (include == lib.prefix || (dir && include.compare(0, n, lib.prefix) == 0)) {
+      if (lib.label[0] != '\0') {
+        return line.substr(0, at) + ": note: " + include + " is " + lib.name + ": add " + lib.label + " to deps (" +
+               lib.where + ")\n";
+      }
       return line.substr(0, at) + ": note: " + include + " is " + lib.name +
              ", which rules_sycl does not provide: " + rs_external_library_advice + " (" + lib.where + ")\n";
     }
