@@ -306,13 +306,17 @@ func (t *Tool) printHelp(w io.Writer) {
 // MaxParamsFile bounds a params file (Bazel's hold a few kilobytes of arguments).
 const MaxParamsFile = 64 << 20
 
-// ExpandParams replaces every argument "@path" by the lines of that file, one argument
-// per line (Bazel's "multiline" parameter file format). "@@x" stands for a literal "@x".
-// Expansion is not recursive.
+// ExpandParams replaces the last argument, when it is "@path", by the lines of that file,
+// one argument per line (Bazel's "multiline" parameter file format: Bazel passes a params
+// file as the action's last argument). "@@x" there stands for a literal "@x". Any other
+// argument is taken as it is, so that a value that starts with "@" (a label of another
+// repository, @repo//pkg:t) is never read as a file. Expansion is not recursive.
 func ExpandParams(args []string) ([]string, error) {
 	var out []string
-	for _, a := range args {
+	for i, a := range args {
 		switch {
+		case i < len(args)-1:
+			out = append(out, a)
 		case strings.HasPrefix(a, "@@"):
 			out = append(out, a[1:])
 		case strings.HasPrefix(a, "@") && len(a) > 1:

@@ -62,6 +62,10 @@ func TestMain_ExitCodesAndOutput(t *testing.T) {
 		{"verb help", []string{"sycl-device", "echo", "--help"}, 0, "usage: sycl-device echo [-o OUT] ARGS...", ""},
 		{"help verb", []string{"sycl-device", "help", "echo"}, 0, "prints its arguments", ""},
 		{"missing params file", []string{"sycl-device", "echo", "@" + filepath.Join(dir, "none")}, 2, "", "cannot read params file"},
+		// A label of another repository is an argument, not a params file: only the last
+		// argument can be one (Bazel passes it there).
+		{"label of another repository", []string{"sycl-device", "echo", "-o", "@repo//pkg:t", "a"}, 0, "o=@repo//pkg:t a\n", ""},
+		{"@ before the last argument", []string{"sycl-device", "echo", "@" + params, "b"}, 0, "o= @" + params + ",b\n", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -67,9 +67,9 @@ func (cd *crossDir) isSYCL(p string, includeDirs []string, visiting map[string]b
 		return false
 	}
 	visiting[p] = true
-	data, err := os.ReadFile(filepath.Join(cd.root, filepath.FromSlash(p)))
+	data, err := readSource(filepath.Join(cd.root, filepath.FromSlash(p)))
 	if err != nil {
-		return false // unreadable: the directory's own pass reports it
+		return false // not a regular file, too large or unreadable: the directory's own pass reports it
 	}
 	fi := scanFile(path.Dir(p), path.Base(p), data)
 	v := fi.Marker

@@ -2,10 +2,11 @@ package sycl
 
 import (
 	"bytes"
-	"os"
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 )
 
 // Source extensions Gazelle treats as C++ translation units, and header extensions it
@@ -80,11 +81,20 @@ var (
 // readFileInfo scans one file. Comments and string literals are blanked first (keeping
 // line breaks), so a commented-out include or a "main(" inside a string does not count.
 func readFileInfo(dir, rel, name string) (fileInfo, error) {
-	data, err := os.ReadFile(path.Join(dir, name))
+	data, err := readSource(path.Join(dir, name))
 	if err != nil {
 		return fileInfo{}, err
 	}
 	return scanFile(rel, name, data), nil
+}
+
+// maxSourceBytes bounds a C++ file Gazelle reads: no hand-written source or header is
+// larger, and a device (a symlink to /dev/zero) or a FIFO is not read at all.
+const maxSourceBytes = 16 << 20
+
+// readSource reads a regular file of at most maxSourceBytes.
+func readSource(p string) ([]byte, error) {
+	return mapfile.ReadRegular(p, maxSourceBytes)
 }
 
 func scanFile(rel, name string, data []byte) fileInfo {

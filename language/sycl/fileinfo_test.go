@@ -1,8 +1,12 @@
 package sycl
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestScanFile(t *testing.T) {
@@ -58,5 +62,32 @@ func TestStripKeepsLines(t *testing.T) {
 	want := "a     \n     d \"    \"     \nh\n"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestReadFileInfoRegularOnly: a header that is a symlink to /dev/zero or a FIFO is
+// refused at once with a message, not read (it used to take 4 GB, or hang).
+func TestReadFileInfoRegularOnly(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.h")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.h"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "big.h"), make([]byte, maxSourceBytes+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"zero.h", "fifo.h", "big.h"} {
+		done := make(chan error, 1)
+		go func() { _, err := readFileInfo(dir, "pkg", name); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("%s: read", name)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: still reading after 10 s", name)
+		}
 	}
 }

@@ -10,7 +10,8 @@
 #     release.sh prints (file:// URL and sha256); Gazelle with the SYCL language writes
 #     the BUILD files; a sycl_binary builds for spir64, pocl_cpu, nvidia_gpu_sm_90 and the
 #     workspace's own sycl_device; the sycl_test runs on PoCL;
-#  4. the compatibility report and compile_commands.json there;
+#  4. the compatibility report and compile_commands.json there, and a target of
+#     @rules_sycl itself built and run from the user's workspace;
 #  5. SYCL 2020 code on libsycl, and a DPC++ front end of another version refused;
 #  6. the runtime and front end laid out from Intel's wheels by the repository rule;
 #  7. a runtime repository that finds nothing refused at analysis.
@@ -109,6 +110,10 @@ db="$(cat "$WORK/ws/compile_commands.json")" || { echo "FAIL: no compile_command
 grep -qF "\"file\": \"$WORK/ws/app/main.cpp\"" <<<"$db" || { echo "FAIL: compile_commands.json has no entry for app/main.cpp" >&2; exit 1; }
 grep -qF -- '"-fsycl-is-host"' <<<"$db" || { echo "FAIL: no host compile in compile_commands.json" >&2; exit 1; }
 echo "ok: bazel run @rules_sycl//tools:compile_commands in the user's workspace: $(tail -1 "$WORK/cc.log")"
+# A target of another repository: rules_sycl's own example, built and run from the user's
+# workspace (its actions get labels that start with "@" as arguments).
+ub test @rules_sycl//examples/sycl2020:vector_add_test >"$WORK/external.log" 2>&1 || { tail -20 "$WORK/external.log"; echo "FAIL: bazel test @rules_sycl//examples/sycl2020:vector_add_test" >&2; exit 1; }
+echo "ok: @rules_sycl//examples/sycl2020:vector_add_test builds and passes in the user's workspace"
 # 5. SYCL 2020 code on libsycl (sycl_app/): passed with the tests above. A runtime whose
 # DPC++ front end is of another version than rules_sycl's pin stops the build at analysis
 # with one line.

@@ -31,7 +31,7 @@ def coverage_check(ctx, steps, tool, out, devices_config, kernel_locations, repo
     inputs, args = _report_args(devices_config, kernel_locations, report)
     steps.append(step(
         tool,
-        ["report", "-o", out.path, "--title", str(ctx.label), "--unrunnable=" + ("error" if errors else "warn")] + args,
+        ["report", "-o", out.path, "--title=" + str(ctx.label), "--unrunnable=" + ("error" if errors else "warn")] + args,
         depset(inputs),
         [out],
         "SyclCoverage",
@@ -57,7 +57,7 @@ def compatibility_report(ctx, tool, p):
     inputs, args = _report_args(p.devices_config, p.kernel_locations, p.report)
     register_steps(ctx, [step(
         tool,
-        ["report", "-o", out.path, "--title", str(ctx.label)] + args,
+        ["report", "-o", out.path, "--title=" + str(ctx.label)] + args,
         depset(inputs),
         [out],
         "SyclReport",
