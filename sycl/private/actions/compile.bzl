@@ -239,7 +239,11 @@ def family_compile(ctx, steps, tc, tu, index, arch, family_args):
 
 # DPC++'s driver defines this for the host compile of every SYCL TU (unnamed lambda
 # kernels are on by default); the integration header of an unnamed-lambda kernel needs it.
-DPCPP_HOST_DEFINES = ["-D__SYCL_UNNAMED_LAMBDA__"]
+# What DPC++'s driver defines for the host side of a TU as for its device side: unnamed
+# lambda kernels, and (-fsycl-id-queries-fit-in-int, on by default) that ids fit in int,
+# which the device front end defines as 1 and DPC++'s headers would take as 0 on the host,
+# compiling its range checks out. examples/sycl2020:macros_test compares the two sides.
+DPCPP_HOST_DEFINES = ["-D__SYCL_UNNAMED_LAMBDA__", "-D__SYCL_ID_QUERIES_FIT_IN_INT__=1"]
 
 def _host_pch_setting(ctx):
     """The host_pch attribute, "auto" resolved by the flag: (on, set explicitly)."""
