@@ -101,7 +101,7 @@ func referencedIndirectly(m *llvmir.Module) []span {
 			continue
 		}
 		ref := []byte(" #" + strconv.Itoa(f.AttrGroups[0]))
-		if i := bytes.LastIndex(m.Src[f.Span.Start:f.HeaderEnd], ref); i >= 0 {
+		if i := lastOutsideStrings(m.Src[f.Span.Start:f.HeaderEnd], ref); i >= 0 {
 			at := f.Span.Start + i + len(ref)
 			edits = append(edits, span{at, at, ` "referenced-indirectly"`})
 		}
@@ -157,21 +157,53 @@ func undefTokens(src []byte, start, end int) []span {
 	inString := false
 	for i := start; i < end; i++ {
 		c := src[i]
-		if c == '"' {
+		switch {
+		case c == '"':
 			inString = !inString
 			continue
-		}
-		if inString || c != ' ' {
+		case inString:
+			continue
+		case c == ';':
+			// A comment, to the end of its line.
+			for i < end && src[i] != '\n' {
+				i++
+			}
 			continue
 		}
+		if i > start && isIdentByte(src[i-1]) {
+			continue // inside a longer word (%undef.x, @poison_1)
+		}
 		for _, w := range []string{"undef", "poison"} {
-			j := i + 1 + len(w)
-			if j <= end && string(src[i+1:j]) == w && (j == end || bytes.IndexByte([]byte(",}]> \n"), src[j]) >= 0) {
-				out = append(out, span{i + 1, j, "zeroinitializer"})
+			j := i + len(w)
+			if j <= end && string(src[i:j]) == w && (j == end || !isIdentByte(src[j])) {
+				out = append(out, span{i, j, "zeroinitializer"})
 			}
 		}
 	}
 	return out
+}
+
+// isIdentByte says whether c can be part of an LLVM keyword or name: a token boundary is
+// any other byte (white space of any kind, punctuation).
+func isIdentByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$' || c == '-' || c == '%' || c == '@' || c == '!' || c == '#'
+}
+
+// lastOutsideStrings is the position of the last occurrence of the token tok in b that is
+// not inside a "..." string (a section name may hold " #0") nor the start of a longer
+// token (" #1" in " #12"), or -1.
+func lastOutsideStrings(b, tok []byte) int {
+	last, inString := -1, false
+	for i := 0; i < len(b); i++ {
+		if b[i] == '"' {
+			inString = !inString
+			continue
+		}
+		if !inString && bytes.HasPrefix(b[i:], tok) && (i+len(tok) == len(b) || !isIdentByte(b[i+len(tok)])) {
+			last = i
+		}
+	}
+	return last
 }
 
 // llcSPIRV stages the module at in for llc's SPIR-V back end when it needs a change

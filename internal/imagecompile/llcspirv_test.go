@@ -232,3 +232,44 @@ declare spir_func float @_Z21__spirv_AtomicFMinEXTPU3AS1fiif(ptr addrspace(1), i
 		}
 	}
 }
+
+// TestLLCPreparationTokens: undef after a tab (or any white space) is rewritten, undef in
+// a comment and inside names is not; the referenced-indirectly marker goes after the
+// attribute group reference, not into a section name that spells " #0", nor after " #1"
+// when the group is #12.
+func TestLLCPreparationTokens(t *testing.T) {
+	src := llcHeader + `%struct.P = type { i8, [3 x i8] }
+@p = internal addrspace(1) constant %struct.P { i8 1, [3 x i8]` + "\t" + `undef }, align 4 ; undef here is a comment
+@undef.x = internal addrspace(1) constant i32 0
+define spir_func void @vf(ptr addrspace(4) %this) #1 section "s #1" {
+  ret void
+}
+define spir_func void @vg(ptr addrspace(4) %this) #12 {
+  ret void
+}
+attributes #1 = { "indirectly-callable"="_ZTSv" }
+attributes #12 = { "indirectly-callable"="_ZTSv" }
+`
+	fixed, _, err := ForLLCSPIRV("a.ll", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(fixed)
+	for _, want := range []string{
+		"{ i8 1, [3 x i8]\tzeroinitializer }, align 4 ; undef here is a comment",
+		"@undef.x = internal",
+		`#1 "referenced-indirectly" section "s #1" {`,
+		`@vg(ptr addrspace(4) %this) #12 "referenced-indirectly" {`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if opt := testutil.Tool("", "opt-22"); opt != "" {
+		cmd := exec.Command(opt, "-passes=verify", "-disable-output", "-")
+		cmd.Stdin = strings.NewReader(out)
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("opt refuses the output: %v\n%s", err, msg)
+		}
+	}
+}
