@@ -744,11 +744,16 @@ func (l *lowering) metadata() string {
 		return id
 	}
 	for _, sc := range l.consts {
-		v := fmt.Sprintf("!{!%q", sc.SymID)
+		// One builder per constant: a constant of a million leaves has three million
+		// numbers (repeated concatenation was quadratic: minutes for a [1048576 x i8]).
+		var v strings.Builder
+		fmt.Fprintf(&v, "!{!%q", sc.SymID)
 		for _, t := range sc.triples() {
-			v += fmt.Sprintf(", i32 %d", int32(t))
+			v.WriteString(", i32 ")
+			v.WriteString(strconv.FormatInt(int64(int32(t)), 10))
 		}
-		ids = append(ids, add(v+"}"))
+		v.WriteString("}")
+		ids = append(ids, add(v.String()))
 	}
 	for _, sc := range l.consts {
 		defs = append(defs, add(fmt.Sprintf("!{%s %s}", sc.defType, sc.Default)))

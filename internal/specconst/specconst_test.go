@@ -503,3 +503,39 @@ declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueISt5arrayIdL
 		}
 	}
 }
+
+// TestLargeConstantLowers: a specialization constant of 262,144 leaves (a [262144 x i8]
+// array) lowers natively; its descriptor has one triple per leaf. The descriptor string
+// was built by repeated concatenation, quadratic in the leaves: minutes for such a module.
+func TestLargeConstantLowers(t *testing.T) {
+	const n = 262144
+	src := `target triple = "spir64-unknown-unknown"
+%"class.sycl::_V1::specialization_id" = type { [262144 x i8] }
+@id = private unnamed_addr addrspace(1) constant [5 x i8] c"uidB\00", align 1
+@big = internal addrspace(1) constant %"class.sycl::_V1::specialization_id" zeroinitializer, align 1
+define spir_kernel void @K(ptr addrspace(1) %out, ptr addrspace(1) %buf1) {
+entry:
+  %buf = addrspacecast ptr addrspace(1) %buf1 to ptr addrspace(4)
+  %a = alloca [262144 x i8], align 1
+  %a4 = addrspacecast ptr %a to ptr addrspace(4)
+  call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueIA262144_hET_PKcPKvS4_(ptr addrspace(4) sret([262144 x i8]) align 1 %a4, ptr addrspace(4) noundef addrspacecast (ptr addrspace(1) @id to ptr addrspace(4)), ptr addrspace(4) noundef addrspacecast (ptr addrspace(1) @big to ptr addrspace(4)), ptr addrspace(4) noundef %buf)
+  %x = load i8, ptr %a, align 1
+  store i8 %x, ptr addrspace(1) %out, align 1
+  ret void
+}
+declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueIA262144_hET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+`
+	r, err := Lower("big.ll", []byte(src), Native)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := &props.Registry{}
+	r.AddProps(reg)
+	v, ok := reg.Set(SetName).Get("uidB")
+	if !ok {
+		t.Fatal("no descriptor for uidB")
+	}
+	if got := len(v.Bytes) / 12; got < n {
+		t.Errorf("descriptor has %d triples, want at least %d", got, n)
+	}
+}
