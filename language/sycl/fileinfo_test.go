@@ -1,6 +1,7 @@
 package sycl
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -88,6 +89,32 @@ func TestReadFileInfoRegularOnly(t *testing.T) {
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatalf("%s: still reading after 10 s", name)
+		}
+	}
+}
+
+// TestLongIncludeChain: a chain of 20,000 headers, each including the next and the last
+// including <sycl/sycl.hpp>, makes every one SYCL code in one pass over the include edges
+// (the closure used to pass over every file once per link: minutes for such a chain).
+func TestLongIncludeChain(t *testing.T) {
+	const n = 20000
+	files := map[string]*fileInfo{}
+	var names []string
+	for i := 0; i < n; i++ {
+		name := fmt.Sprintf("h%05d.h", i)
+		fi := &fileInfo{Name: name, Rel: "pkg/" + name}
+		if i+1 < n {
+			fi.Includes = []include{{Path: fmt.Sprintf("h%05d.h", i+1), Quoted: true, Line: 1}}
+		} else {
+			fi.Marker = true
+		}
+		files[name] = fi
+		names = append(names, name)
+	}
+	up, down := syclFiles("pkg", names, files, nil)
+	for _, name := range names {
+		if !up[name] || !down[name] {
+			t.Fatalf("%s: not SYCL code", name)
 		}
 	}
 }

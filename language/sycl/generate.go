@@ -514,15 +514,40 @@ func fileRuntimes(rel string, names []string, files map[string]*fileInfo) map[st
 	return rt
 }
 
-// closeOver calls step(file, included file) for every quoted include between files of
+// closeOver calls step(file, included file) for the quoted includes between files of
 // this directory until no call reports a change.
 func closeOver(rel string, names []string, files map[string]*fileInfo, step func(n, h string) bool) {
-	for changed := true; changed; {
-		changed = false
-		for _, n := range names {
-			for _, inc := range files[n].Includes {
-				if h, ok := localInclude(rel, inc, func(n string) bool { return files[n] != nil }); ok && step(n, h) {
-					changed = true
+	// The include edges, once; then a work list: an edge is looked at again only when one
+	// of its ends changed, so a chain of includes is one pass, not one pass per link.
+	type edge struct{ n, h string }
+	var edges []edge
+	touching := map[string][]int{} // file -> the edges it is an end of
+	for _, n := range names {
+		for _, inc := range files[n].Includes {
+			if h, ok := localInclude(rel, inc, func(n string) bool { return files[n] != nil }); ok {
+				touching[n] = append(touching[n], len(edges))
+				touching[h] = append(touching[h], len(edges))
+				edges = append(edges, edge{n, h})
+			}
+		}
+	}
+	queued := make([]bool, len(edges))
+	work := make([]int, len(edges))
+	for i := range edges {
+		work[i], queued[i] = i, true
+	}
+	for len(work) > 0 {
+		e := edges[work[0]]
+		queued[work[0]] = false
+		work = work[1:]
+		if !step(e.n, e.h) {
+			continue
+		}
+		for _, f := range []string{e.n, e.h} {
+			for _, j := range touching[f] {
+				if !queued[j] {
+					queued[j] = true
+					work = append(work, j)
 				}
 			}
 		}
