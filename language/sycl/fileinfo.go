@@ -45,6 +45,7 @@ type fileInfo struct {
 	Includes []include
 	Marker   bool // includes a SYCL header or uses a SYCL attribute itself
 	HasMain  bool // defines int main(
+	SYCL2020 bool // includes <sycl/sycl.hpp> (or <CL/sycl.hpp>), which the default runtime serves
 	// Runtime is the runtime label its device API implies ("" for SYCL 2020 code,
 	// which the default runtime serves): rules_sycl's rsycl headers are compiled by
 	// upstream clang, for the test runtime or for libsycl (rsyclRuntimes).
@@ -116,6 +117,7 @@ func scanFile(rel, name string, data []byte) fileInfo {
 					fi.Includes = append(fi.Includes, inc)
 					if syclHeaders[inc.Path] {
 						fi.Marker = true
+						fi.SYCL2020 = fi.SYCL2020 || inc.Path != "rsycl/sycl_lite.h"
 					}
 					if rt, ok := rsyclRuntimes[inc.Path]; ok {
 						fi.Marker, fi.Runtime = true, rt

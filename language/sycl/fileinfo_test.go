@@ -118,3 +118,16 @@ func TestLongIncludeChain(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelSafe: file names Bazel cannot take as targets or srcs get no rule (one such
+// rule would stop the whole package from loading).
+func TestLabelSafe(t *testing.T) {
+	for name, want := range map[string]bool{
+		"kernel.cpp": true, "my kernel+1.cpp": true, "a-b_c.d.hpp": true,
+		"a:b.cpp": false, `a\b.cpp`: false, "a\nb.cpp": false, "tab\t.h": false,
+	} {
+		if got := labelSafe(name); got != want {
+			t.Errorf("labelSafe(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

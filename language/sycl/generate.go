@@ -135,10 +135,18 @@ func readFiles(args language.GenerateArgs) ([]string, map[string]*fileInfo) {
 		if !isSource(name) && !isHeader(name) {
 			continue
 		}
+		if !labelSafe(name) {
+			log.Printf("%s: skipped: a Bazel label cannot name this file (':', '\\', or a control character in its name)", path.Join(args.Rel, name))
+			continue
+		}
 		fi, err := readFileInfo(args.Dir, args.Rel, name)
 		if err != nil {
 			log.Printf("%s: %v", path.Join(args.Rel, name), err)
 			continue
+		}
+		if fi.SYCL2020 && fi.Runtime == rsyclRuntimes["rsycl/sycl_lite.h"] {
+			// rsycl/sycl_dpcpp.hpp is written to go with <sycl/sycl.hpp>; sycl_lite.h is not.
+			log.Printf("warning: %s includes both <sycl/sycl.hpp> and rules_sycl's rsycl/sycl_lite.h API: its rule gets the test runtime (%s), which does not serve <sycl/sycl.hpp>; include one of them, or set runtime by hand", fi.Rel, fi.Runtime)
 		}
 		files[name] = &fi
 		names = append(names, name)
@@ -151,7 +159,7 @@ func readFiles(args language.GenerateArgs) ([]string, map[string]*fileInfo) {
 	for i := 0; i < len(names); i++ {
 		for _, inc := range files[names[i]].Includes {
 			h, ok := localInclude(args.Rel, inc, func(n string) bool { return present[n] })
-			if !ok || files[h] != nil {
+			if !ok || files[h] != nil || !labelSafe(h) {
 				continue
 			}
 			fi, err := readFileInfo(args.Dir, args.Rel, h)
@@ -165,6 +173,18 @@ func readFiles(args language.GenerateArgs) ([]string, map[string]*fileInfo) {
 	}
 	sort.Strings(names)
 	return names, files
+}
+
+// labelSafe says whether a file name can be a target name and a srcs entry: Bazel refuses
+// ':' and '\\' there, and control characters (a newline) break the BUILD file. One such
+// rule would stop the whole package from loading, so the file gets none.
+func labelSafe(name string) bool {
+	for _, r := range name {
+		if r == ':' || r == '\\' || r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // textualFiles returns the files of the directory that other files of it #include and

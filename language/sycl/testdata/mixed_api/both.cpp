@@ -1,0 +1,4 @@
+#include <sycl/sycl.hpp>
+#include "rsycl/sycl_lite.h"
+
+int main() { return 0; }
