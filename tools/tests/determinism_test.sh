@@ -44,8 +44,13 @@ check() { # check GREP_FLAGS NEEDLE
 for path in "$WORK" "$ROOT" "$HOME/" "/root/" "/home/" "/tmp/" "/usr/" "/etc/" "/lib/" "/opt/"; do
   check -E "(^|[^A-Za-z0-9_.+/-])${path//./\\.}"
 done
-# Host and user names as whole words only (a short host name is part of many file names).
-check -Fw "$(hostname)"
-[ "$(whoami)" = root ] || check -Fw "$(whoami)"
+# Host and user names as whole words only, not as a part of a path or file name (a short
+# host name such as "vm" is a directory of oneMKL's headers, oneapi/mkl/vm/).
+word() { # word NAME: an -E pattern of NAME standing alone
+  local name="${1//./\\.}"
+  echo "(^|[^A-Za-z0-9_./-])${name}(\$|[^A-Za-z0-9_./-])"
+}
+check -E "$(word "$(hostname)")"
+[ "$(whoami)" = root ] || check -E "$(word "$(whoami)")"
 [ "$bad" = 0 ] || exit 1
 echo "ok: no absolute or host-specific paths in the command lines of $(grep -c 'Mnemonic:' "$WORK/aquery.txt") actions ($(grep 'Mnemonic:' "$WORK/aquery.txt" | sort -u | wc -l) mnemonics) and the parameter files"
