@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -57,14 +58,25 @@ func lowerFile(t *testing.T, name string, mode Mode) *Result {
 		t.Errorf("%s mode: output differs from %s (run with -update to see)", mode, golden)
 	}
 	// LLVM reads what we write.
-	if opt := testutil.Tool(*optFlag, "opt-22"); opt != "" {
-		cmd := exec.Command(opt, "-passes=verify", "-disable-output", "-")
-		cmd.Stdin = bytes.NewReader(r.Text)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("opt rejects the %s output: %v\n%s", mode, err, out)
-		}
+	if msg := optRejects(r.Text); msg != "" {
+		t.Fatalf("opt rejects the %s output: %s", mode, msg)
 	}
 	return r
+}
+
+// optRejects returns opt's words when it refuses text ("" when it reads it, or when no
+// opt-22 is found).
+func optRejects(text []byte) string {
+	opt := testutil.Tool(*optFlag, "opt-22")
+	if opt == "" {
+		return ""
+	}
+	cmd := exec.Command(opt, "-passes=verify", "-disable-output", "-")
+	cmd.Stdin = bytes.NewReader(text)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Sprintf("%v\n%s", err, out)
+	}
+	return ""
 }
 
 func TestNative(t *testing.T) {
@@ -494,12 +506,8 @@ declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueISt5arrayIdL
 				}
 			}
 		}
-		if opt := testutil.Tool(*optFlag, "opt-22"); opt != "" {
-			cmd := exec.Command(opt, "-passes=verify", "-disable-output", "-")
-			cmd.Stdin = bytes.NewReader(r.Text)
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Errorf("%s: opt rejects the output: %v\n%s\n%s", mode, err, out, r.Text)
-			}
+		if msg := optRejects(r.Text); msg != "" {
+			t.Errorf("%s: opt rejects the output: %s\n%s", mode, msg, r.Text)
 		}
 	}
 }
