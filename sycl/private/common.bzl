@@ -139,6 +139,33 @@ _DRIVER_OPTIONS_ELSEWHERE = {
     "-fsycl": "nothing: every SYCL compile has it",
 }
 
+# Options that write files no action declares (dependency files, time traces, saved
+# temporaries, another integration header): an action's outputs are the build's choice.
+# An entry matches the option and its joined forms (-MFdeps.d, -ftime-trace=t.json).
+_OUTPUT_OPTIONS = ["-MF", "-MT", "-MQ", "-MJ", "-ftime-trace", "-save-temps", "-fsycl-int-header", "-fsycl-int-footer", "-fsycl-dump-device-code", "-fcrash-diagnostics-dir", "-o"]
+_OUTPUT_OPTIONS_EXACT = ["-M", "-MM", "-MD", "-MMD"]
+
+# DPC++ driver options that pass options to the device compilers: each target's AOT
+# compiler options are the device configuration's (sycl_device's aot_options).
+_DEVICE_PASS_OPTIONS = ["-Xsycl-target-backend", "-Xsycl-target-frontend", "-Xsycl-target-linker", "-Xs"]
+
+def _check_copt(c):
+    if c in _OUTPUT_OPTIONS_EXACT or [o for o in _OUTPUT_OPTIONS if c.startswith(o) and (o != "-o" or c == "-o")]:
+        fail("copts: %s writes a file the build does not declare (each action's outputs are the build's own); remove it" % c, attr = "copts")
+    name = c.split("=", 1)[0]
+    if name in _DEVICE_PASS_OPTIONS or (c.startswith("-Xs") and not c.startswith("-Xsycl")):
+        fail("copts: %s passes options to DPC++'s device compilers: in rules_sycl each device target's AOT compiler options are its device configuration's (sycl_device(aot_options = [...])), and device-only compile options are copts that start with -fsycl or follow -Xclang" % c, attr = "copts")
+
+# Characters a source file's path may not hold: DPC++'s front end writes the path into
+# the integration header (a C++ file) as it is, and a compile command line carries it.
+_BAD_PATH_CHARS = ["\"", "\\", "\n", "\r", "\t"]
+
+def _check_source_names(srcs):
+    for src in srcs:
+        bad = [c for c in _BAD_PATH_CHARS if c in src.path]
+        if bad:
+            fail("srcs: %r: a SYCL source's path may not hold %s (DPC++'s front end writes it into a C++ header as it is); rename the file" % (src.short_path, " or ".join([repr(c) for c in bad])), attr = "srcs")
+
 def split_copts(ctx):
     """copts split by the step that understands them: (host and device, device only).
 
@@ -155,12 +182,14 @@ def split_copts(ctx):
         if after_xclang:
             after_xclang = False
             continue
+        _check_copt(c)
         name = c.split("=", 1)[0]
         if name in _DRIVER_OPTIONS_ELSEWHERE:
             fail("copts: %s is a DPC++ driver option that the build expresses otherwise; write %s" % (c, _DRIVER_OPTIONS_ELSEWHERE[name]), attr = "copts")
         if c.startswith("-fsycl-") or c.startswith("-fno-sycl-"):
             device.append(c)
         elif c == "-Xclang" and i + 1 < len(copts) and _is_sycl_option(copts[i + 1]):
+            _check_copt(copts[i + 1])
             # A front-end option of DPC++'s (-Xclang -fsycl-allow-virtual-functions).
             device += [c, copts[i + 1]]
             after_xclang = True
@@ -215,6 +244,7 @@ def create_common(ctx, traits, devices_config):
       compile_inputs adds the device compiler's own files; pch_inputs is compile_inputs
       without the target's own headers (the traits header kept).
     """
+    _check_source_names(ctx.files.srcs)
     tc = find_sycl_toolchain(ctx)
 
     # A program's runtime (its headers: <sycl/sycl.hpp> of DPC++) joins the rsycl headers.

@@ -7,7 +7,7 @@ register_steps is the production runner (one action per step); the benchmark bas
 load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
 load("//sycl/private:workers.bzl", "run_sycl_device")
 
-def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = False):
+def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = False, list_inputs = None):
     """One command of the pipeline.
 
     Args:
@@ -18,6 +18,9 @@ def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = Fal
       mnemonic: the action mnemonic.
       message: the progress message.
       sycl_device: True for sycl-device verbs (params file, worker where allowed).
+      list_inputs: a flag format ("--declared-inputs=%s") or None: the command gets,
+        first, that flag naming a file of the paths of its inputs, one per line (a
+        params file that Bazel writes; the tool checks what it read against it).
 
     Returns:
       struct: the step.
@@ -30,6 +33,7 @@ def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = Fal
         mnemonic = mnemonic,
         message = message,
         sycl_device = sycl_device,
+        list_inputs = list_inputs,
     )
 
 def argv_strings(argv):
@@ -59,9 +63,16 @@ def register_steps(ctx, steps):
         if s.sycl_device:
             run_sycl_device(ctx, s.executable, args, s.inputs, s.outputs, s.mnemonic, s.message, env = env)
             continue
+        arguments = [args]
+        if s.list_inputs:
+            listed = ctx.actions.args()
+            listed.add_all(s.inputs, expand_directories = False)
+            listed.use_param_file(s.list_inputs, use_always = True)
+            listed.set_param_file_format("multiline")
+            arguments = [listed, args]
         ctx.actions.run(
             executable = s.executable,
-            arguments = [args],
+            arguments = arguments,
             inputs = s.inputs,
             outputs = s.outputs,
             mnemonic = s.mnemonic,

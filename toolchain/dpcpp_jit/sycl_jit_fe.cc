@@ -2,26 +2,38 @@
 // runtime wheel (libsycl-jit.so), as one compile of one translation unit.
 //
 //   sycl-jit-fe --library=LIB --source=SRC --output=OUT.bc
-//               [--int-header=H --int-footer=F] [--] [DRIVER ARGS...]
+//               [--int-header=H --int-footer=F]
+//               [--declared-inputs=LIST [--builtin-include-dir=DIR]...] [--] [DRIVER ARGS...]
 //
 // It loads LIB, calls its exported compileSYCL with SRC and the driver arguments (what
 // `clang++ -fsycl-device-only` takes: -I, -D, -O2, -std=, -g, -Xclang ...), and writes
 // the front end's LLVM bitcode to OUT, DPC++'s integration header and footer to H and F.
 // The compiler's warnings and errors are printed as it wrote them (file:line:col of the
-// user's source). Exit status: 0 on success, 1 on a compile error or bad input (nothing
-// is written then), 2 on bad usage; a crash inside the library is reported with the TU's
-// name, leaves nothing behind and ends the process with the crash's signal. Standard
-// input is never read.
+// user's source). With --declared-inputs (a file of paths, one per line: the action's
+// inputs), every file the compile read must be one of them, or under a DIR (the C++
+// toolchain's built-in include directories), or the library's own headers: anything
+// else (an absolute #include, a header no rule declares) fails the compile, naming the
+// file, as Bazel's C++ rules fail an undeclared inclusion; the build would otherwise not
+// re-run the compile when that file changes. Exit status: 0 on success, 1 on a compile
+// error or bad input (nothing is written then), 2 on bad usage. The compile runs in a
+// child process with its own temporary directory: a crash inside the library (a stack
+// overflow too) is reported with the TU's name, leaves nothing behind (the library's
+// temporary files neither) and ends the process with the crash's signal. Standard input
+// is never read: the compile's is /dev/null.
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <signal.h>
 #include <sys/personality.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,56 +44,12 @@ namespace {
 
 constexpr off_t kMaxSource = 64 << 20;  // 64 MiB: a translation unit, not a data file.
 
-// What the crash handler needs, prepared before the library runs (a handler may only call
-// async-signal-safe functions): where standard error really goes, what the library
-// printed so far, the message naming the TU, and the temporary outputs to remove.
-struct CrashState {
-  int stderr_fd = -1;
-  int captured_fd = -1;
-  std::string message;
-  std::vector<std::string> temporaries;
-};
-CrashState crash;
-
-// OnCrash reports a crash inside DPC++'s compiler library with the TU's name, after what
-// the library printed, removes the temporary outputs, and dies of the same signal (the
-// handler is reset first), so that the build sees a crashed action, not a compile error.
-void OnCrash(int sig) {
-  if (crash.stderr_fd >= 0) {
-    if (crash.captured_fd >= 0 && lseek(crash.captured_fd, 0, SEEK_SET) == 0) {
-      char buf[4096];
-      ssize_t n;
-      while ((n = read(crash.captured_fd, buf, sizeof buf)) > 0) {
-        if (write(crash.stderr_fd, buf, static_cast<size_t>(n)) < 0) break;
-      }
-    }
-    ssize_t written = write(crash.stderr_fd, crash.message.data(), crash.message.size());
-    (void)written;
-  }
-  for (const std::string &t : crash.temporaries) unlink(t.c_str());
-  raise(sig);
-}
-
-// GuardCrashes installs OnCrash for the signals of a crash, reset once taken.
-void GuardCrashes(const std::string &source, int stderr_fd, int captured_fd, std::vector<std::string> temporaries) {
-  crash.stderr_fd = stderr_fd;
-  crash.captured_fd = captured_fd;
-  crash.message = "sycl-jit-fe: " + source + ": DPC++'s compiler library crashed; no output was written\n";
-  crash.temporaries = std::move(temporaries);
-  struct sigaction sa;
-  std::memset(&sa, 0, sizeof sa);
-  sa.sa_handler = OnCrash;
-  sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-  sigemptyset(&sa.sa_mask);
-  for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) sigaction(sig, &sa, nullptr);
-}
-
 int Fail(const std::string &msg) {
   std::fprintf(stderr, "sycl-jit-fe: error: %s\n", msg.c_str());
   return 1;
 }
 
-bool ReadSource(const std::string &path, std::string *out, std::string *err) {
+bool ReadRegular(const std::string &path, std::string *out, std::string *err) {
   int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) {
     *err = path + ": " + std::strerror(errno);
@@ -111,11 +79,118 @@ bool ReadSource(const std::string &path, std::string *out, std::string *err) {
     done += static_cast<size_t>(n);
   }
   close(fd);
+  return true;
+}
+
+bool ReadSource(const std::string &path, std::string *out, std::string *err) {
+  if (!ReadRegular(path, out, err)) return false;
   if (out->find('\0') != std::string::npos) {
     *err = path + ":1: not a C++ source: it holds a NUL byte";
     return false;
   }
   return true;
+}
+
+// The dependencies of a Makefile rule as clang's -MD writes it ("target: dep dep ..."):
+// a backslash escapes a space or '#', "$$" is '$', a backslash before a newline continues
+// the rule on the next line.
+std::vector<std::string> MakeDependencies(const std::string &text) {
+  std::vector<std::string> deps;
+  size_t colon = text.find(": ");
+  if (colon == std::string::npos) colon = text.find(":\n");
+  if (colon == std::string::npos) return deps;
+  std::string cur;
+  auto flush = [&] {
+    if (!cur.empty()) deps.push_back(cur);
+    cur.clear();
+  };
+  for (size_t i = colon + 1; i < text.size(); i++) {
+    char c = text[i];
+    if (c == '\\' && i + 1 < text.size() && (text[i + 1] == ' ' || text[i + 1] == '#')) {
+      cur += text[++i];
+    } else if (c == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
+      i++;
+      flush();
+    } else if (c == '$' && i + 1 < text.size() && text[i + 1] == '$') {
+      cur += '$';
+      i++;
+    } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      flush();
+    } else {
+      cur += c;
+    }
+  }
+  flush();
+  return deps;
+}
+
+// path with "." and "dir/.." removed (lexically, as Bazel compares include paths); an
+// absolute path stays absolute. *escapes: a relative path that leaves its root.
+std::string Normalize(const std::string &path, bool *escapes) {
+  *escapes = false;
+  bool absolute = !path.empty() && path[0] == '/';
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    std::string part = path.substr(start, end - start);
+    if (part == "..") {
+      if (parts.empty()) {
+        if (!absolute) *escapes = true;
+      } else {
+        parts.pop_back();
+      }
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    start = end + 1;
+  }
+  std::string out = absolute ? "/" : "";
+  for (size_t i = 0; i < parts.size(); i++) out += (i ? "/" : "") + parts[i];
+  return out;
+}
+
+bool UnderDirectory(const std::string &path, const std::string &dir) {
+  if (dir.empty()) return false;
+  if (dir == "/") return path[0] == '/';
+  return path.compare(0, dir.size(), dir) == 0 && (path.size() == dir.size() || path[dir.size()] == '/');
+}
+
+// Where DPC++'s compiler library keeps its own headers (clang's resource headers, its
+// C++ library wrappers): files of the library, not of the file system.
+constexpr char kLibraryHeaders[] = "/sycl-jit-toolchain/";
+
+// The files a compile read (deps_text, from -MD) that are not among the declared inputs,
+// nor under a built-in include directory, nor the library's own, each with why.
+std::vector<std::string> Undeclared(const std::string &deps_text, const std::set<std::string> &declared,
+                                    const std::vector<std::string> &builtin_dirs) {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (const std::string &dep : MakeDependencies(deps_text)) {
+    if (dep.compare(0, std::strlen(kLibraryHeaders), kLibraryHeaders) == 0) continue;
+    bool escapes = false;
+    std::string path = Normalize(dep, &escapes);
+    if (!seen.insert(path).second) continue;
+    bool builtin = false;
+    for (const std::string &dir : builtin_dirs) builtin = builtin || UnderDirectory(path, dir);
+    if (builtin) continue;
+    if (path[0] == '/') {
+      out.push_back(dep + " (an absolute path: include it by a path relative to an include directory of a target that declares it)");
+    } else if (escapes) {
+      out.push_back(dep + " (outside the execution root)");
+    } else if (!declared.count(path)) {
+      out.push_back(dep + " (not in the hdrs or srcs of this target or of its deps)");
+    }
+  }
+  return out;
+}
+
+// Removes a directory tree (the compile's temporary directory).
+void RemoveTree(const std::string &dir) {
+  nftw(
+      dir.c_str(), [](const char *path, const struct stat *, int, struct FTW *) { return remove(path); }, 16,
+      FTW_DEPTH | FTW_PHYS);
 }
 
 bool WriteFile(const std::string &path, const char *data, size_t size) {
@@ -222,9 +297,18 @@ int Finish(int code) {
   _exit(code);
 }
 
-// Driver options that make no sense for one in-process device compile; the library
-// refuses some of them with a less helpful message.
-const char *const kRefused[] = {"-o", "-c", "-S", "-E", "-fsycl-rtc-mode"};
+// Driver options that make no sense for one in-process device compile, or that write
+// files the build does not declare (dependency files, time traces, saved temporaries,
+// another integration header); the library refuses some of them with a less helpful
+// message. An entry ending in '=' or naming -M? also refuses the joined forms.
+const char *const kRefused[] = {"-o", "-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD"};
+const char *const kRefusedPrefixes[] = {"-fsycl-rtc-mode", "-MF", "-MT", "-MQ", "-MJ", "-ftime-trace",
+                                        "-save-temps", "-fsycl-int-header", "-fsycl-int-footer",
+                                        "-fsycl-dump-device-code", "-fmodules-cache-path", "-fcrash-diagnostics-dir",
+                                        "-Xsycl-target"};
+
+// An environment variable that marks the one re-exec without address randomisation.
+constexpr char kReexecMark[] = "RULES_SYCL_FE_NO_ASLR";
 
 }  // namespace
 
@@ -232,76 +316,47 @@ const char *const kRefused[] = {"-o", "-c", "-S", "-E", "-fsycl-rtc-mode"};
 // optimiser iterates over some address-keyed maps: with randomised addresses, about one
 // run in twenty gave other bytes for the same TU (a call's noundef attribute came and
 // went); with fixed addresses every run gave the same, from any directory. Where the
-// personality cannot be changed (a seccomp filter), the compile goes on as it is.
+// personality cannot be changed (a seccomp filter), or the kernel resets it across the
+// exec (a set-id copy of this program), the compile goes on as it is: the mark in the
+// environment allows one re-exec only.
 void RunWithoutAddressRandomisation(char **argv) {
+  if (std::getenv(kReexecMark)) {
+    unsetenv(kReexecMark);
+    return;
+  }
   int current = personality(0xffffffff);
   if (current == -1 || (current & ADDR_NO_RANDOMIZE)) return;
   if (personality(static_cast<unsigned long>(current) | ADDR_NO_RANDOMIZE) == -1) return;
+  setenv(kReexecMark, "1", 1);
   execv("/proc/self/exe", argv);
+  unsetenv(kReexecMark);
   personality(static_cast<unsigned long>(current));  // exec failed: go on as we are
 }
 
-int main(int argc, char **argv) {
-  RunWithoutAddressRandomisation(argv);
-  std::string library, source, output, header, footer;
-  std::vector<std::string> driver;
-  bool rest = false;
-  for (int i = 1; i < argc; i++) {
-    std::string a = argv[i];
-    if (rest) {
-      driver.push_back(a);
-    } else if (a == "--") {
-      rest = true;
-    } else if (Flag(a, "library", &library) || Flag(a, "source", &source) || Flag(a, "output", &output) ||
-               Flag(a, "int-header", &header) || Flag(a, "int-footer", &footer)) {
-    } else if (a == "--help" || a == "-h") {
-      std::printf("usage: sycl-jit-fe --library=LIB --source=SRC --output=OUT.bc [--int-header=H --int-footer=F] [--] [DRIVER ARGS...]\n");
-      return 0;
-    } else {
-      driver.push_back(a);
-    }
-  }
-  if (library.empty() || source.empty() || output.empty()) {
-    std::fprintf(stderr, "sycl-jit-fe: error: --library, --source and --output are required (--help)\n");
-    return 2;
-  }
-  if (header.empty() != footer.empty()) {
-    std::fprintf(stderr, "sycl-jit-fe: error: --int-header and --int-footer go together\n");
-    return 2;
-  }
-  for (const std::string &a : driver) {
-    for (const char *r : kRefused) {
-      if (a == r || (a.compare(0, std::strlen(r), r) == 0 && std::strcmp(r, "-fsycl-rtc-mode") == 0)) {
-        return Fail("the driver option " + a + " is not for a device front end compile (the build chooses the outputs)");
-      }
-    }
-    if (a.compare(0, 14, "-fsycl-targets") == 0) {
-      return Fail(a + ": the build compiles each target itself (an AOT SPIR triple through -Xclang -triple)");
-    }
-  }
+namespace {
 
-  std::string text, err;
-  if (!ReadSource(source, &text, &err)) return Fail(err);
+struct Options {
+  std::string library, source, output, header, footer, declared_inputs;
+  std::vector<std::string> builtin_dirs, driver;
+};
 
-  // What the library prints to standard error itself (its device-library link's and
-  // post-link step's warnings, through streams it opens when it is loaded) goes through
-  // the same filter as its build log.
-  std::fflush(stderr);
-  FILE *captured = std::tmpfile();
-  int saved_stderr = captured ? dup(2) : -1;
-  if (saved_stderr >= 0) dup2(fileno(captured), 2);
-  void *lib = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+// The compile, in the child process: standard error is the captured file (the parent
+// prints it), TMPDIR the private directory; deps is where -MD writes (empty: no check).
+int Compile(const Options &o, const std::string &text, const std::set<std::string> &declared, int real_stderr,
+            FILE *captured, const std::string &deps) {
+  void *lib = dlopen(o.library.c_str(), RTLD_NOW | RTLD_LOCAL);
   auto compile = lib ? reinterpret_cast<rsycl_rtc::CompileSYCLFn>(dlsym(lib, rsycl_rtc::kEntryPoint)) : nullptr;
   if (!compile) {
-    std::string why = lib ? library + " does not export " + rsycl_rtc::kEntryPoint +
+    std::string why = lib ? o.library + " does not export " + rsycl_rtc::kEntryPoint +
                                 ": not the libsycl-jit of the intel-sycl-rt wheel pinned in rules_sycl's versions.bzl"
                           : std::string("cannot load DPC++'s compiler library: ") + dlerror();
-    if (saved_stderr >= 0) dup2(saved_stderr, 2);
+    dup2(real_stderr, 2);
     return Finish(Fail(why));
   }
 
   // The header and footer go to temporary names and are renamed only when the compile
   // succeeded: a failed compile leaves no output behind.
+  const std::string &header = o.header, &footer = o.footer;
   std::vector<std::string> args_store;
   if (!header.empty()) {
     args_store.insert(args_store.end(), {"-Xclang", "-fsycl-int-header=" + header + ".tmp", "-Xclang",
@@ -309,29 +364,23 @@ int main(int argc, char **argv) {
     std::remove((header + ".tmp").c_str());
     std::remove((footer + ".tmp").c_str());
   }
-  args_store.insert(args_store.end(), driver.begin(), driver.end());
+  if (!deps.empty()) args_store.insert(args_store.end(), {"-MD", "-MF", deps});
+  args_store.insert(args_store.end(), o.driver.begin(), o.driver.end());
   std::vector<const char *> args;
   for (const std::string &a : args_store) args.push_back(a.c_str());
 
-  std::vector<std::string> temporaries;
-  if (!header.empty()) temporaries = {header + ".tmp", footer + ".tmp"};
-  GuardCrashes(source, saved_stderr >= 0 ? saved_stderr : 2, captured ? fileno(captured) : -1, temporaries);
-  rsycl_rtc::InMemoryFile src{source.c_str(), text.c_str()};
+  rsycl_rtc::InMemoryFile src{o.source.c_str(), text.c_str()};
   rsycl_rtc::Result r = compile(src, rsycl_rtc::View<rsycl_rtc::InMemoryFile>{nullptr, 0},
                                 rsycl_rtc::View<const char *>{args.data(), args.size()},
                                 rsycl_rtc::View<char>{nullptr, 0}, true, rsycl_rtc::kFormatSPIRV);
-  if (saved_stderr >= 0) {
-    std::fflush(stderr);
-    dup2(saved_stderr, 2);
-    close(saved_stderr);
-    std::string printed;
-    std::rewind(captured);
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, captured)) > 0 && printed.size() < (16u << 20)) printed.append(buf, n);
-    std::fclose(captured);
-    std::fputs(CompilerMessages(printed).c_str(), stderr);
-  }
+  std::fflush(stderr);
+  dup2(real_stderr, 2);
+  std::string printed;
+  std::rewind(captured);
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, captured)) > 0 && printed.size() < (16u << 20)) printed.append(buf, n);
+  std::fputs(CompilerMessages(printed).c_str(), stderr);
   // The result is not destroyed: its members were allocated by the library, and the
   // process ends here.
   std::string log = CompilerMessages(r.build_log.c_str());
@@ -347,27 +396,169 @@ int main(int argc, char **argv) {
   };
   if (r.error_code != rsycl_rtc::kSuccess) {
     cleanup();
-    std::fprintf(stderr, "sycl-jit-fe: %s: DPC++'s device compile failed%s\n", source.c_str(),
+    std::fprintf(stderr, "sycl-jit-fe: %s: DPC++'s device compile failed%s\n", o.source.c_str(),
                  r.error_code == rsycl_rtc::kInvalid ? " (invalid arguments)" : "");
     return Finish(1);
   }
   if (r.device_code_ir.size == 0) {
     cleanup();
-    return Finish(Fail(source + ": the compiler library returned no device IR"));
+    return Finish(Fail(o.source + ": the compiler library returned no device IR"));
   }
   if (!header.empty() && (!FileExists(header + ".tmp") || !FileExists(footer + ".tmp"))) {
     cleanup();
-    return Finish(Fail(source + ": the compiler library wrote no integration header or footer (does " + header + "'s directory exist?)"));
+    return Finish(Fail(o.source + ": the compiler library wrote no integration header or footer (does " + header +
+                       "'s directory exist?)"));
   }
-  if (!WriteFile(output, static_cast<const char *>(r.device_code_ir.values), r.device_code_ir.size)) {
+  if (!deps.empty()) {
+    std::string deps_text, err;
+    if (!ReadRegular(deps, &deps_text, &err)) {
+      cleanup();
+      return Finish(Fail(o.source + ": the compiler library wrote no dependency list: " + err));
+    }
+    std::vector<std::string> undeclared = Undeclared(deps_text, declared, o.builtin_dirs);
+    if (!undeclared.empty()) {
+      cleanup();
+      const size_t shown = 10;
+      for (size_t i = 0; i < undeclared.size() && i < shown; i++) {
+        std::fprintf(stderr, "%s: error: undeclared inclusion in the device compile: %s\n", o.source.c_str(),
+                     undeclared[i].c_str());
+      }
+      if (undeclared.size() > shown) {
+        std::fprintf(stderr, "%s: error: and %zu more undeclared inclusions\n", o.source.c_str(), undeclared.size() - shown);
+      }
+      std::fprintf(stderr,
+                   "sycl-jit-fe: %s: the device compile read files that are not inputs of this action: the build "
+                   "would not compile it again when they change; nothing was written\n",
+                   o.source.c_str());
+      return Finish(1);
+    }
+  }
+  if (!WriteFile(o.output, static_cast<const char *>(r.device_code_ir.values), r.device_code_ir.size)) {
     cleanup();
-    return Finish(Fail(output + ": cannot write: " + std::strerror(errno)));
+    return Finish(Fail(o.output + ": cannot write: " + std::strerror(errno)));
   }
   if (!header.empty() && (std::rename((header + ".tmp").c_str(), header.c_str()) != 0 ||
                           std::rename((footer + ".tmp").c_str(), footer.c_str()) != 0)) {
-    std::remove(output.c_str());
+    std::remove(o.output.c_str());
     cleanup();
     return Finish(Fail(header + ": cannot write: " + std::strerror(errno)));
   }
   return Finish(0);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  RunWithoutAddressRandomisation(argv);
+  Options o;
+  bool rest = false;
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i], dir;
+    if (rest) {
+      o.driver.push_back(a);
+    } else if (a == "--") {
+      rest = true;
+    } else if (Flag(a, "library", &o.library) || Flag(a, "source", &o.source) || Flag(a, "output", &o.output) ||
+               Flag(a, "int-header", &o.header) || Flag(a, "int-footer", &o.footer) ||
+               Flag(a, "declared-inputs", &o.declared_inputs)) {
+    } else if (Flag(a, "builtin-include-dir", &dir)) {
+      bool escapes = false;
+      o.builtin_dirs.push_back(Normalize(dir, &escapes));
+    } else if (a == "--help" || a == "-h") {
+      std::printf(
+          "usage: sycl-jit-fe --library=LIB --source=SRC --output=OUT.bc [--int-header=H --int-footer=F] "
+          "[--declared-inputs=LIST [--builtin-include-dir=DIR]...] [--] [DRIVER ARGS...]\n");
+      return 0;
+    } else {
+      o.driver.push_back(a);
+    }
+  }
+  if (o.library.empty() || o.source.empty() || o.output.empty()) {
+    std::fprintf(stderr, "sycl-jit-fe: error: --library, --source and --output are required (--help)\n");
+    return 2;
+  }
+  if (o.header.empty() != o.footer.empty()) {
+    std::fprintf(stderr, "sycl-jit-fe: error: --int-header and --int-footer go together\n");
+    return 2;
+  }
+  for (const std::string &a : o.driver) {
+    bool refused = false;
+    for (const char *r : kRefused) refused = refused || a == r;
+    for (const char *r : kRefusedPrefixes) refused = refused || StartsWith(a, r);
+    if (refused) {
+      return Fail("the driver option " + a +
+                  " is not for a device front end compile (the build chooses the outputs; AOT compiler options go in "
+                  "the device configuration's aot_options)");
+    }
+    if (StartsWith(a, "-fsycl-targets")) {
+      return Fail(a + ": the build compiles each target itself (an AOT SPIR triple through -Xclang -triple)");
+    }
+  }
+
+  std::string text, err;
+  if (!ReadSource(o.source, &text, &err)) return Fail(err);
+  std::set<std::string> declared;
+  if (!o.declared_inputs.empty()) {
+    std::string list;
+    if (!ReadRegular(o.declared_inputs, &list, &err)) return Fail(err);
+    size_t start = 0;
+    while (start < list.size()) {
+      size_t end = list.find('\n', start);
+      if (end == std::string::npos) end = list.size();
+      bool escapes = false;
+      if (end > start) declared.insert(Normalize(list.substr(start, end - start), &escapes));
+      start = end + 1;
+    }
+  }
+
+  // The compile gets a temporary directory of its own (the library writes its files
+  // there), removed whatever happens, and a file for what the library prints to standard
+  // error itself (its device-library link's and post-link step's warnings, through
+  // streams it opens when it is loaded), which goes through the same filter as its log.
+  const char *tmp_root = std::getenv("TMPDIR");
+  std::string tmp_dir = std::string(tmp_root && *tmp_root ? tmp_root : "/tmp") + "/sycl-jit-fe.XXXXXX";
+  if (!mkdtemp(&tmp_dir[0])) return Fail("cannot make a temporary directory " + tmp_dir + ": " + std::strerror(errno));
+  std::fflush(stdout);
+  std::fflush(stderr);
+  FILE *captured = std::tmpfile();
+  if (!captured) {
+    RemoveTree(tmp_dir);
+    return Fail(std::string("cannot make a temporary file: ") + std::strerror(errno));
+  }
+  std::string deps = o.declared_inputs.empty() ? "" : tmp_dir + "/deps.d";
+  pid_t pid = fork();
+  if (pid < 0) {
+    RemoveTree(tmp_dir);
+    return Fail(std::string("fork: ") + std::strerror(errno));
+  }
+  if (pid == 0) {
+    int null_fd = open("/dev/null", O_RDONLY);
+    if (null_fd >= 0) dup2(null_fd, 0);
+    setenv("TMPDIR", tmp_dir.c_str(), 1);
+    int real_stderr = dup(2);
+    dup2(fileno(captured), 2);
+    return Compile(o, text, declared, real_stderr, captured, deps);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  RemoveTree(tmp_dir);
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  // A crash inside the library: what it printed, then the TU's name; the temporary
+  // outputs are removed, and this process dies of the same signal.
+  int sig = WIFSIGNALED(status) ? WTERMSIG(status) : SIGABRT;
+  std::string printed;
+  if (std::fseek(captured, 0, SEEK_SET) == 0) {
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, captured)) > 0 && printed.size() < (16u << 20)) printed.append(buf, n);
+  }
+  std::fputs(CompilerMessages(printed).c_str(), stderr);
+  std::fprintf(stderr, "sycl-jit-fe: %s: DPC++'s compiler library crashed (%s); no output was written\n",
+               o.source.c_str(), strsignal(sig));
+  for (const std::string &t : {o.header + ".tmp", o.footer + ".tmp", o.output + ".tmp"}) std::remove(t.c_str());
+  std::fflush(stderr);
+  signal(sig, SIG_DFL);
+  raise(sig);
+  return 128 + sig;
 }

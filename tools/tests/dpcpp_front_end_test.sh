@@ -3,14 +3,17 @@
 # (toolchain/dpcpp_jit/sycl-jit-fe over @sycl_dpcpp's libsycl-jit): a syntax error and a
 # missing header reported at their source lines with nothing written; the same bytes from
 # two output roots and source directories; a library that is not DPC++'s refused in one
-# line; a crash inside the library reported with the TU's name and nothing left behind;
-# a header of a library rules_sycl does not provide noted as such; a TU over 64 MiB
-# refused; output paths with odd characters; and, in a real build,
+# line; a crash inside the library (a stack overflow too) reported with the TU's name and
+# nothing left behind, in TMPDIR neither; one re-exec at most; every file the compile
+# read checked against the declared inputs (an absolute include, an undeclared header,
+# /dev/stdin named); a header of a library rules_sycl does not provide noted as such; a
+# TU over 64 MiB refused; output paths with odd characters; and, in a real build,
 # [SYCL/kernel param opt] in the images of a kernel whose
 # unused capture DPC++ eliminated (the program then runs only if libsycl skips it); in a
 # real build, a syntax error reported at its line, a kernel's failed assert printed and
-# aborting the program (DPC++'s behaviour), and ctanf (no device library provides it)
-# refused in its source file and kernel.
+# aborting the program (DPC++'s behaviour), ctanf (no device library provides it)
+# refused in its source file and kernel, undeclared device-only includes named, and a
+# source name the integration header cannot hold refused at analysis.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
@@ -95,19 +98,64 @@ set -e
 [ "$code" = 1 ] && grep -q "cannot load DPC++'s compiler library" "$tmp/err" && [ ! -e "$tmp/n.bc" ] || { cat "$tmp/err"; fail "a missing library: exit $code"; }
 
 # A crash inside the compiler library: the TU named after what the library printed, no
-# output (not even the temporary header and footer), and the crash's signal as the
-# action's end (a stand-in library that prints and then writes through null).
+# output (not even the temporary header and footer), no temporary directory left, and the
+# crash's signal as the action's end (stand-in libraries that print and then write
+# through null, or overflow the stack).
 printf '#include <stdio.h>\nvoid compileSYCL(void) { fprintf(stderr, "inside the library\\n"); *(volatile int *)0 = 1; }\n' >"$tmp/crash.c"
+printf 'int deeper(volatile int *p) { volatile int a[64]; a[0] = *p; return deeper(a) + a[1]; }\nvoid compileSYCL(void) { int x = 1; deeper(&x); }\n' >"$tmp/overflow.c"
 clang-22 -shared -fPIC "$tmp/crash.c" -o "$tmp/libcrash.so" || fail "building the crashing stand-in library"
-mkdir -p "$tmp/c/out dir"
+clang-22 -shared -fPIC -O0 "$tmp/overflow.c" -o "$tmp/liboverflow.so" || fail "building the stack-overflowing stand-in library"
+mkdir -p "$tmp/c/out dir" "$tmp/tmpdir"
+for lib in crash overflow; do
+  set +e
+  (cd "$tmp/c" && TMPDIR="$tmp/tmpdir" "$FE" --library="$tmp/lib$lib.so" --source="$tmp/a/src/ok.cpp" --output="out dir/c.bc" \
+    --int-header="out dir/c.h" --int-footer="out dir/c.f" </dev/null 2>"$tmp/err")
+  code=$?
+  set -e
+  [ "$code" -gt 128 ] && grep -q "sycl-jit-fe: $tmp/a/src/ok.cpp: DPC++'s compiler library crashed (Segmentation fault); no output was written" "$tmp/err" \
+    || { cat "$tmp/err"; fail "a crash ($lib) in the library: exit $code"; }
+  [ "$lib" = overflow ] || grep -q "inside the library" "$tmp/err" || { cat "$tmp/err"; fail "what the crashing library printed is lost"; }
+  [ -z "$(ls -A "$tmp/c/out dir")" ] || fail "a crash ($lib) left files: $(ls -A "$tmp/c/out dir")"
+  [ -z "$(ls -A "$tmp/tmpdir")" ] || fail "a crash ($lib) left temporary files: $(ls -A "$tmp/tmpdir")"
+done
+
+# The real library leaves nothing in TMPDIR either, and re-executes itself (without
+# address randomisation) once at most: a set-id copy, whose personality the kernel
+# resets at exec, must not loop.
+(cd "$tmp/a" && TMPDIR="$tmp/tmpdir" fe --source=src/ok.cpp --output=out/t.bc -- -O2) || fail "ok.cpp with its own TMPDIR"
+[ -z "$(ls -A "$tmp/tmpdir")" ] || fail "a compile left temporary files: $(ls -A "$tmp/tmpdir")"
+if command -v strace >/dev/null; then
+  (cd "$tmp/a" && strace -f -qq -e trace=execve -o "$tmp/strace" "$FE" --library="$LIB" --source=src/ok.cpp --output=out/t.bc -- -O2 </dev/null) || fail "ok.cpp under strace"
+  execs=$(grep -c 'execve(' "$tmp/strace")
+  [ "$execs" -le 2 ] || { cat "$tmp/strace"; fail "sycl-jit-fe executed $execs times"; }
+  (cd "$tmp/a" && RULES_SYCL_FE_NO_ASLR=1 strace -f -qq -e trace=execve -o "$tmp/strace" "$FE" --library="$LIB" --source=src/ok.cpp --output=out/t.bc -- -O2 </dev/null) || fail "ok.cpp marked as re-executed"
+  [ "$(grep -c 'execve(' "$tmp/strace")" = 1 ] || { cat "$tmp/strace"; fail "a re-executed sycl-jit-fe executed itself again"; }
+fi
+
+# Every file the compile reads must be a declared input (--declared-inputs, as the build
+# passes it), a file under a built-in include directory, or the library's own: an
+# absolute include, and a header not in the list, fail naming the file, with nothing
+# written; /dev/stdin reads /dev/null (standard input is never the action's).
+printf '#pragma once\nconstexpr int kDev = 2;\n' >"$tmp/dev.h"
+printf '#include <sycl/sycl.hpp>\n#include "%s"\nint main() { return kDev; }\n' "$tmp/dev.h" >"$tmp/a/src/abs.cpp"
+printf '#pragma once\nconstexpr int kOwn = 1;\n' >"$tmp/a/src/own.h"
+printf '#include <sycl/sycl.hpp>\n#include "own.h"\nint main() { return kOwn; }\n' >"$tmp/a/src/rel.cpp"
+printf '#include <sycl/sycl.hpp>\n#include "/dev/stdin"\nint main() { return 0; }\n' >"$tmp/a/src/stdin.cpp"
+inc="$(cd "$(dirname "$LIB")/../include" && pwd -P)"
+declared_fe() { fe --declared-inputs="$tmp/declared" --builtin-include-dir="$inc" --builtin-include-dir=/usr "$@" -- -O2 -isystem "$inc"; }
+(cd "$tmp/a" && find -L src -type f ! -name own.h >"$tmp/declared")
+(cd "$tmp/a" && declared_fe --source=src/rel.cpp --output=out/r.bc --int-header=out/r.h --int-footer=out/r.f) >"$tmp/err" 2>&1 && fail "an undeclared header compiled"
+grep -q "^src/rel.cpp: error: undeclared inclusion in the device compile: src/own.h (not in the hdrs or srcs" "$tmp/err" || { cat "$tmp/err"; fail "the undeclared src/own.h is not named"; }
+[ ! -e "$tmp/a/out/r.bc" ] && [ ! -e "$tmp/a/out/r.h" ] || fail "a compile with an undeclared inclusion wrote files"
+echo src/own.h >>"$tmp/declared"
+(cd "$tmp/a" && declared_fe --source=src/rel.cpp --output=out/r.bc --int-header=out/r.h --int-footer=out/r.f) >"$tmp/err" 2>&1 || { cat "$tmp/err"; fail "a declared header was refused"; }
+(cd "$tmp/a" && declared_fe --source=src/abs.cpp --output=out/x.bc) >"$tmp/err" 2>&1 && fail "an absolute include compiled"
+grep -q "^src/abs.cpp: error: undeclared inclusion in the device compile: $tmp/dev.h (an absolute path" "$tmp/err" || { cat "$tmp/err"; fail "the absolute include is not named"; }
 set +e
-(cd "$tmp/c" && "$FE" --library="$tmp/libcrash.so" --source="$tmp/a/src/ok.cpp" --output="out dir/c.bc" \
-  --int-header="out dir/c.h" --int-footer="out dir/c.f" </dev/null 2>"$tmp/err")
+(cd "$tmp/a" && sleep 60 | timeout 30 "$FE" --library="$LIB" --declared-inputs="$tmp/declared" --builtin-include-dir="$inc" --builtin-include-dir=/usr --source=src/stdin.cpp --output=out/i.bc -- -O2 -isystem "$inc") >"$tmp/err" 2>&1
 code=$?
 set -e
-[ "$code" -gt 128 ] && grep -q "inside the library" "$tmp/err" && grep -q "sycl-jit-fe: $tmp/a/src/ok.cpp: DPC++'s compiler library crashed; no output was written" "$tmp/err" \
-  || { cat "$tmp/err"; fail "a crash in the library: exit $code"; }
-[ -z "$(ls -A "$tmp/c/out dir")" ] || fail "a crash left files: $(ls -A "$tmp/c/out dir")"
+[ "$code" = 1 ] && grep -q "undeclared inclusion in the device compile: /dev/stdin" "$tmp/err" || { cat "$tmp/err"; fail "#include \"/dev/stdin\": exit $code, want 1 naming it (124: it read the action's standard input)"; }
 
 # A TU over the front end's size limit (64 MiB): refused naming it, before the library
 # loads; nothing written.
@@ -145,7 +193,20 @@ sycl_binary(name = "syntax", srcs = ["syntax.cpp"], tags = ["manual"], targets =
 sycl_binary(name = "asserts", srcs = ["asserts.cpp"], tags = ["manual"], targets = ["spir64"])
 
 sycl_binary(name = "ctan", srcs = ["ctan.cpp"], tags = ["manual"], targets = ["spir64"])
+
+sycl_binary(name = "abs", srcs = ["abs.cpp"], tags = ["manual"], targets = ["spir64", "intel_cpu"])
+
+sycl_binary(name = "undeclared", srcs = ["undeclared.cpp"], tags = ["manual"], targets = ["spir64"])
+
+sycl_binary(name = "odd", srcs = ["odd\"name.cpp"], tags = ["manual"], targets = ["spir64"])
 BUILD
+# Device-only includes of a header no rule declares: by absolute path, and (where no
+# sandbox hides it: --spawn_strategy=local) beside the source.
+printf '#pragma once\nconstexpr int kDev = 2;\n' >"$tmp/dev.h"
+printf '#include <sycl/sycl.hpp>\n#ifdef __SYCL_DEVICE_ONLY__\n#include "%s"\n#endif\nint main() { return 0; }\n' "$tmp/dev.h" >"$pkg/abs.cpp"
+printf '#include <sycl/sycl.hpp>\n#ifdef __SYCL_DEVICE_ONLY__\n#include "hidden.h"\n#endif\nint main() { return 0; }\n' >"$pkg/undeclared.cpp"
+printf '#pragma once\n' >"$pkg/hidden.h"
+printf 'int main() { return 0; }\n' >"$pkg/odd\"name.cpp"
 cp "$tmp/a/src/syntax.cpp" "$pkg/syntax.cpp"
 cat >"$pkg/asserts.cpp" <<'CPP'
 #include <sycl/sycl.hpp>
@@ -182,4 +243,15 @@ tools/bazel build "//$pkg:asserts" --copt=-DNDEBUG >"$tmp/b3.log" 2>&1 || { tail
 tools/bazel build "//$pkg:ctan" >"$tmp/b4.log" 2>&1 && fail "//$pkg:ctan built"
 grep -q "^$pkg/ctan.cpp: error: device code calls 'ctanf' (in .*main.*), which no SYCL device library provides" "$tmp/b4.log" || { tail -20 "$tmp/b4.log"; fail "the build does not report ctanf in $pkg/ctan.cpp"; }
 
-echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; a library crash named with its TU, nothing left; a 65 MiB TU refused; odd output paths; kernel param opt written; in a build: a syntax error at its line, a kernel's failed assert printed then aborting, ctanf refused in its source)"
+# An undeclared device-only include fails the device compile, naming the file, for the
+# spir64 compile and the AOT triple's; with it declared nothing stays stale.
+tools/bazel build "//$pkg:abs" >"$tmp/b5.log" 2>&1 && fail "//$pkg:abs built with an absolute device include"
+grep -q "^$pkg/abs.cpp: error: undeclared inclusion in the device compile: $tmp/dev.h (an absolute path" "$tmp/b5.log" || { tail -20 "$tmp/b5.log"; fail "the build does not name the absolute device include"; }
+tools/bazel build --spawn_strategy=local "//$pkg:undeclared" >"$tmp/b6.log" 2>&1 && fail "//$pkg:undeclared built without a sandbox"
+grep -q "^$pkg/undeclared.cpp: error: undeclared inclusion in the device compile: $pkg/hidden.h (not in the hdrs or srcs" "$tmp/b6.log" || { tail -20 "$tmp/b6.log"; fail "the build does not name the undeclared device include"; }
+# A source whose name would be written unescaped into the integration header: refused
+# at analysis.
+tools/bazel build "//$pkg:odd" >"$tmp/b7.log" 2>&1 && fail "//$pkg:odd built"
+grep -q "a SYCL source's path may not hold" "$tmp/b7.log" || { tail -20 "$tmp/b7.log"; fail "the odd source name is not refused at analysis"; }
+
+echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; a library crash named with its TU, nothing left; a 65 MiB TU refused; odd output paths; kernel param opt written; in a build: a syntax error at its line, a kernel's failed assert printed then aborting, ctanf refused in its source; undeclared device includes named; an odd source name refused; no temporary files left; stack overflow in the library reported; re-executed once at most)"

@@ -112,6 +112,7 @@ def dpcpp_device_compile(ctx, steps, common, src):
             common.compile_inputs,
             [header, footer],
             "",
+            common.cc_toolchain,
         ))
         return struct(ir = ir, header = header, footer = footer)
     ir = ctx.actions.declare_file(stem + ".dev.ll")
@@ -126,7 +127,7 @@ def dpcpp_device_compile(ctx, steps, common, src):
     ))
     return struct(ir = ir, header = header, footer = footer)
 
-def _jit_front_end_step(tc, src, out, outputs_args, target_args, flags, inputs, more_outputs, what):
+def _jit_front_end_step(tc, src, out, outputs_args, target_args, flags, inputs, more_outputs, what, cc_toolchain):
     """The step of sycl-jit-fe (DPC++'s front end from the runtime wheel) for one TU.
 
     It never gets -g: with it, the front end's spir64 code differed (a
@@ -143,21 +144,26 @@ def _jit_front_end_step(tc, src, out, outputs_args, target_args, flags, inputs, 
       inputs: depset of what the compile reads besides src and the front end's files.
       more_outputs: the Files of outputs_args.
       what: appended to the progress message (" for <triple>").
+      cc_toolchain: the C++ toolchain, whose built-in include directories the compile
+        may read without declaring them (as Bazel's C++ compiles may).
 
     Returns:
-      struct: the step.
+      struct: the step. sycl-jit-fe checks every file the compile read against its
+      inputs (an undeclared inclusion fails it, as in Bazel's C++ compiles).
     """
+    builtin = ["--builtin-include-dir=" + d for d in cc_toolchain.built_in_include_directories]
     return step(
         tc.front_end,
-        ["--library=" + tc.front_end_library.path, "--source=" + src.path, "--output=" + out.path] + outputs_args + ["--"] +
+        ["--library=" + tc.front_end_library.path, "--source=" + src.path, "--output=" + out.path] + outputs_args + builtin + ["--"] +
         target_args + DPCPP_DEVICE_FLAGS + [f for f in flags if f != "-g"],
         depset([src], transitive = [inputs, tc.front_end_files]),
         [out] + more_outputs,
         "SyclDeviceCompile",
         "Compiling SYCL device code %s%s (DPC++'s front end from Intel's runtime wheel)" % (src.short_path, what),
+        list_inputs = "--declared-inputs=%s",
     )
 
-def dpcpp_jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level):
+def dpcpp_jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level, cc_toolchain):
     """SyclDeviceCompile of DPC++'s front end from the runtime wheel for an AOT SPIR triple.
 
     The library refuses -fsycl-targets; the triple is given to its front end directly
@@ -173,6 +179,7 @@ def dpcpp_jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level):
       index: the TU's position (keeps output names unique).
       triple: the device triple (spir64_gen, spir64_x86_64).
       opt_level: the device optimisation level.
+      cc_toolchain: the C++ toolchain (its built-in include directories).
 
     Returns:
       The device IR File (bitcode).
@@ -188,6 +195,7 @@ def dpcpp_jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level):
         depset(transitive = [tu.inputs, tc.compile_files]),
         [],
         " for " + triple,
+        cc_toolchain,
     ))
     return bc
 

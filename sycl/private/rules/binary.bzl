@@ -31,7 +31,7 @@ def _irs_by_key(ctx, steps, common, devices, device_ir, tus):
             if not tu.src:
                 fail("target %s needs a device compile of its own (%s), and %s imports spir64 device IR only; build it for spir64 targets, or import the TU's device IR for %s too" % (name, key, tu.imported, name))
         if front_end == "dpcpp-jit":
-            irs[key] = [dpcpp_jit_target_compile(ctx, steps, common.tc, tu, i, d.triple, common.device_opt_level) for i, tu in enumerate(tus)]
+            irs[key] = [dpcpp_jit_target_compile(ctx, steps, common.tc, tu, i, d.triple, common.device_opt_level, common.cc_toolchain) for i, tu in enumerate(tus)]
         elif front_end == "dpcpp":
             irs[key] = [dpcpp_target_compile(ctx, steps, common.tc, tu, i, dpcpp_offload_target(d), common.device_opt_level) for i, tu in enumerate(tus)]
         else:
