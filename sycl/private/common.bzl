@@ -190,6 +190,7 @@ def split_copts(ctx):
             device.append(c)
         elif c == "-Xclang" and i + 1 < len(copts) and _is_sycl_option(copts[i + 1]):
             _check_copt(copts[i + 1])
+
             # A front-end option of DPC++'s (-Xclang -fsycl-allow-virtual-functions).
             device += [c, copts[i + 1]]
             after_xclang = True
