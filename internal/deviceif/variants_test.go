@@ -53,7 +53,7 @@ func TestVariants(t *testing.T) {
 		asp, _ := p.U32Array()
 		set := v.Props.Set(props.DeviceIfSet)
 		if set == nil || v.Props.Set(props.DeviceLibReqMask) == nil {
-			t.Errorf("variant %s: sets %v", v.Tag, v.Props.Bytes())
+			t.Errorf("variant %s: sets %v", v.Tag, []byte(v.Props.String()))
 		}
 		half := strings.Contains(string(v.Text), "alloca half")
 		double := strings.Contains(string(v.Text), "alloca double")

@@ -32,7 +32,7 @@ func propText(aspects []uint32, sg uint32) string {
 	if sg != 0 {
 		s.AddU32("reqd_sub_group_size", sg)
 	}
-	return string(reg.Bytes())
+	return reg.String()
 }
 
 func TestFilterAlgorithm(t *testing.T) {
@@ -145,7 +145,7 @@ func specPropText(aspects []uint32, sg uint32, wg []uint32) string {
 	if wg != nil {
 		s.AddU32Array("reqd_work_group_size", append([]uint32{uint32(len(wg))}, wg...))
 	}
-	return string(reg.Bytes())
+	return reg.String()
 }
 
 // TestFilterReadsTheSpecificationSpelling: an fp64 image described in the design

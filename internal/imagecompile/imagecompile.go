@@ -512,7 +512,7 @@ func withSpecConsts(file string, data []byte, r *specconst.Result) ([]byte, erro
 		return nil, err
 	}
 	r.AddProps(reg)
-	return reg.Bytes(), nil
+	return reg.Encode()
 }
 
 // toolError reports a failed tool run on a row: a first line naming the tool, the image
@@ -542,7 +542,7 @@ func withCompileTarget(file string, data []byte, target string) ([]byte, error) 
 	if err := reg.SetCompileTarget(target); err != nil {
 		return nil, diag.Errorf(file, 0, "%v", err)
 	}
-	return reg.Bytes(), nil
+	return reg.Encode()
 }
 
 // describeImage names a row's image and the kernels it holds, each with its source

@@ -302,12 +302,34 @@ func DecodeBits(s string) ([]byte, uint64, error) {
 	return raw[8:], bits, nil
 }
 
-// WriteTo writes r in the .prop text format.
+// WriteTo writes r in the .prop text format (Encode).
 func (r *Registry) WriteTo(w io.Writer) (int64, error) {
+	data, err := r.Encode()
+	if err != nil {
+		return 0, err
+	}
+	n, err := w.Write(data)
+	return int64(n), err
+}
+
+// Encode renders r in the .prop text format. A set or property name that the format
+// cannot carry (CheckName; a set name also holds no ']') is an error, whichever writer
+// put it there: a name read from IR is checked where it is read, so that its line is
+// named, and this check keeps any writer that forgot from forging sets.
+func (r *Registry) Encode() ([]byte, error) {
 	var b bytes.Buffer
 	for _, s := range r.Sets {
+		if err := CheckName(s.Name); err != nil {
+			return nil, fmt.Errorf("property set name: %v", err)
+		}
+		if strings.ContainsRune(s.Name, ']') {
+			return nil, fmt.Errorf("property set name %q holds ']'", s.Name)
+		}
 		b.WriteString("[" + s.Name + "]\n")
 		for _, p := range s.Props {
+			if err := CheckName(p.Name); err != nil {
+				return nil, fmt.Errorf("[%s]: property name: %v", s.Name, err)
+			}
 			b.WriteString(p.Name + "=" + strconv.Itoa(p.Type) + "|")
 			if p.Type == TypeUint32 {
 				b.WriteString(strconv.FormatUint(uint64(p.U32), 10))
@@ -317,15 +339,17 @@ func (r *Registry) WriteTo(w io.Writer) (int64, error) {
 			b.WriteByte('\n')
 		}
 	}
-	n, err := w.Write(b.Bytes())
-	return int64(n), err
+	return b.Bytes(), nil
 }
 
-// Bytes renders r.
-func (r *Registry) Bytes() []byte {
-	var b bytes.Buffer
-	r.WriteTo(&b)
-	return b.Bytes()
+// String renders r for messages and tests: the .prop text, or, when a name cannot be
+// written (Encode), why (never a forged set).
+func (r *Registry) String() string {
+	data, err := r.Encode()
+	if err != nil {
+		return "invalid property sets: " + err.Error()
+	}
+	return string(data)
 }
 
 // Parse reads a .prop file; file names it in errors.

@@ -3,6 +3,8 @@ package props
 import (
 	"bytes"
 	"errors"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/rules-sycl/rules_sycl/internal/diag"
@@ -70,7 +72,7 @@ func TestParseWriteRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(r.Bytes()); got != src {
+	if got := r.String(); got != src {
 		t.Errorf("round trip:\n%s", got)
 	}
 	asp, _ := r.Set(DeviceRequirements).Get("aspects")
@@ -115,13 +117,13 @@ func FuzzParseWrite(f *testing.F) {
 		if err != nil {
 			return
 		}
-		out := r.Bytes()
+		out := []byte(r.String())
 		r2, err := Parse("again.prop", out)
 		if err != nil {
 			t.Fatalf("written .prop does not read back: %v\n%s", err, out)
 		}
-		if !bytes.Equal(r2.Bytes(), out) {
-			t.Fatalf("round trip changed:\n%s\n%s", out, r2.Bytes())
+		if !bytes.Equal([]byte(r2.String()), out) {
+			t.Fatalf("round trip changed:\n%s\n%s", out, []byte(r2.String()))
 		}
 	})
 }
@@ -136,14 +138,14 @@ func TestBitVectors(t *testing.T) {
 	s.AddBits("k3", []bool{true, false, true, false, true, false, true, false})
 	r := &Registry{Sets: []*Set{{Name: "SYCL/kernel param opt", Props: s.Props}}}
 	want := "[SYCL/kernel param opt]\nk1=2|CAAAAAAAAAQA\nk2=2|LAAAAAAAAAgfGA\nk3=2|IAAAAAAAAAQV\n"
-	if got := string(r.Bytes()); got != want {
+	if got := r.String(); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
-	back, err := Parse("t.prop", r.Bytes())
+	back, err := Parse("t.prop", []byte(r.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(back.Bytes()); got != want {
+	if got := back.String(); got != want {
 		t.Fatalf("round trip:\n%s", got)
 	}
 	if p := back.Sets[0].Props[1]; p.BitCount() != 11 || len(p.Bytes) != 2 || p.Bytes[0] != 0x7E || p.Bytes[1] != 0x06 {
@@ -158,5 +160,48 @@ func TestBitVectors(t *testing.T) {
 	// Whole-byte arrays read through DecodeByteArray; a partial one is not a byte array.
 	if _, err := DecodeByteArray(EncodeBits([]byte{1}, 3)); err == nil {
 		t.Error("DecodeByteArray accepted a 3-bit array")
+	}
+}
+
+// TestEncodeRefusesForgedNames: whichever method added it, a name that would end its line
+// and open a set of its own is refused when the sets are written, and nothing is written.
+// Every Add method of Set is walked (by reflection), so that a new one is covered too.
+func TestEncodeRefusesForgedNames(t *testing.T) {
+	const forged = "x=1|1\n[SYCL/forged]\ny"
+	st := reflect.TypeOf(&Set{})
+	n := 0
+	for i := 0; i < st.NumMethod(); i++ {
+		m := st.Method(i)
+		if !strings.HasPrefix(m.Name, "Add") {
+			continue
+		}
+		n++
+		r := &Registry{}
+		s := r.Add("SYCL/ok")
+		args := []reflect.Value{reflect.ValueOf(s), reflect.ValueOf(forged)}
+		for j := 2; j < m.Type.NumIn(); j++ {
+			args = append(args, reflect.Zero(m.Type.In(j)))
+		}
+		m.Func.Call(args)
+		if data, err := r.Encode(); err == nil || data != nil {
+			t.Errorf("Set.%s with a forged name: Encode gave %q, %v", m.Name, data, err)
+		}
+		var b bytes.Buffer
+		if _, err := r.WriteTo(&b); err == nil || b.Len() != 0 {
+			t.Errorf("Set.%s with a forged name: WriteTo wrote %q, %v", m.Name, b.String(), err)
+		}
+		if got := r.String(); strings.Contains(got, "\n[SYCL/forged]") {
+			t.Errorf("Set.%s: String() forged a set: %q", m.Name, got)
+		}
+	}
+	if n < 5 {
+		t.Errorf("walked %d Add methods of Set, want at least 5", n)
+	}
+	for _, name := range []string{"SYCL/a]\n[SYCL/b", "", "[x"} {
+		r := &Registry{}
+		r.Add(name).AddU32("k", 1)
+		if _, err := r.Encode(); err == nil {
+			t.Errorf("set name %q: no error", name)
+		}
 	}
 }

@@ -33,7 +33,7 @@ func reqs(aspects []uint32, sg uint32) string {
 	if sg != 0 {
 		s.AddU32("reqd_sub_group_size", sg)
 	}
-	return string(reg.Bytes())
+	return reg.String()
 }
 
 // Two kernels: a plain one and one needing fp64 (aspect 6). tgllp (no fp64) gets only

@@ -104,12 +104,12 @@ func TestNative(t *testing.T) {
 	r.AddProps(reg)
 	set := reg.Set(SetName)
 	if set == nil || len(set.Props) != 3 || reg.Set(DefaultsSetName) == nil {
-		t.Fatalf("native property sets: %s", reg.Bytes())
+		t.Fatalf("native property sets: %s", []byte(reg.String()))
 	}
 	// The defaults as in emulation (libsycl tells a set value from the default by them):
 	// int 3, then double 0.25 aligned to 8, ... in the constants' order.
 	if all, ok := reg.Set(DefaultsSetName).Get("all"); !ok || len(all.Bytes) < 4 || all.Bytes[0] != 3 {
-		t.Fatalf("native default values: %s", reg.Bytes())
+		t.Fatalf("native default values: %s", []byte(reg.String()))
 	}
 	checkTriples(t, set, "uid0123456789abcdef____ZL6offset", []uint32{1, 0, 2})
 

@@ -179,11 +179,18 @@ func TestBadInputs(t *testing.T) {
 	pi, _ := os.ReadFile("testdata/param_info.ll")
 	eqKernel := filepath.Join(dir, "eqkernel.ll")
 	os.WriteFile(eqKernel, bytes.Replace(pi, []byte("@two("), []byte(`@"t=wo"(`), 1), 0o644)
+	// An asm label makes any string a SYCL_EXTERNAL function's name: one that would
+	// forge a property set in [SYCL/imported symbols].
+	deps, _ := os.ReadFile("testdata/image_dependencies.ll")
+	asmLabel := filepath.Join(dir, "asmlabel.ll")
+	os.WriteFile(asmLabel, bytes.ReplaceAll(deps, []byte("@childA()"), []byte(`@"childA\0A[SYCL/forged]\0Ax=1|1"()`)), 0o644)
 	for _, tc := range []struct {
 		args []string
 		code int
 		want string
 	}{
+		{[]string{"post-link", "-split=kernel", "-emit-imported-symbols", "-properties", "-S", "-o", filepath.Join(dir, "o.table"), asmLabel}, 1, asmLabel + ":38: function name cannot be written into [SYCL/imported symbols]: \"childA\\n[SYCL/forged]"},
+		{[]string{"split", "-split=kernel", "-emit-imported-symbols", "--shards=1", "--out-dir=" + filepath.Join(dir, "s"), asmLabel}, 1, asmLabel + ":38: function name cannot be written into [SYCL/imported symbols]"},
 		{[]string{"post-link", "-spec-const=native", "-properties", "-S", "-o", filepath.Join(dir, "o.table"), forged}, 1, forged + ":18: call of @_Z37__sycl_getScalar2020SpecConstantValueIaET_PKcPKvS4_: symbolic ID: \"uidA\\n[SYCL/x]"},
 		{[]string{"split", "--shards=1", "--out-dir=" + filepath.Join(dir, "s"), forged}, 1, forged + ":18: call of"},
 		{[]string{"post-link", "-device-globals", "-properties", "-S", "-o", filepath.Join(dir, "o.table"), eqID}, 1, eqID + ":14: @counter: \"sycl-unique-id\" cannot name a device global"},
@@ -206,7 +213,7 @@ func TestBadInputs(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 6 {
+	if len(entries) != 7 {
 		var names []string
 		for _, e := range entries {
 			names = append(names, e.Name())

@@ -103,7 +103,11 @@ func (o *PostLinkOptions) emitAs(env *cli.Env, out *atomicfile.Batch, base strin
 		out.Add(r.code, bc)
 	}
 	if o.Properties {
-		out.Add(r.prop, img.Props.Bytes())
+		data, err := img.Props.Encode()
+		if err != nil {
+			return r, fmt.Errorf("%s: %v", r.prop, err)
+		}
+		out.Add(r.prop, data)
 	}
 	if o.Symbols {
 		out.Add(r.sym, img.Symbols)
@@ -156,7 +160,7 @@ func PostLink(env *cli.Env, in *modfile.Input, o PostLinkOptions) (err error) {
 		o.Mode = ModeNone
 	}
 	groups := Groups(m, Options{Mode: o.Mode, EmitOnlyKernels: o.OnlyKernels, VirtualFunctions: true})
-	if err := checkInput(m, groups, o.SpecConst != specconst.None); err != nil {
+	if err := checkInput(m, groups, o.SpecConst != specconst.None, o.ImportedSymbols); err != nil {
 		return err
 	}
 	if o.IROutputOnly {
@@ -228,7 +232,9 @@ func PostLink(env *cli.Env, in *modfile.Input, o PostLinkOptions) (err error) {
 		rows = append(rows, r)
 	}
 	for _, spec := range o.Outs {
-		o.writeTable(&out, spec, rows)
+		if err := o.writeTable(&out, spec, rows); err != nil {
+			return err
+		}
 	}
 	return out.Commit()
 }
@@ -236,7 +242,7 @@ func PostLink(env *cli.Env, in *modfile.Input, o PostLinkOptions) (err error) {
 // writeTable adds the table of one -o spec ([TARGET,]TABLE) to out: every row, or for a
 // target only the rows whose requirements it meets (DPC++: an unknown target keeps every
 // row), with per-target property files that name it as compile_target.
-func (o *PostLinkOptions) writeTable(out *atomicfile.Batch, spec string, rows []postLinkRow) {
+func (o *PostLinkOptions) writeTable(out *atomicfile.Batch, spec string, rows []postLinkRow) error {
 	target, tablePath := "", spec
 	if i := strings.IndexByte(spec, ','); i >= 0 {
 		target, tablePath = spec[:i], spec[i+1:]
@@ -265,7 +271,11 @@ func (o *PostLinkOptions) writeTable(out *atomicfile.Batch, spec string, rows []
 				propPath = strings.TrimSuffix(r.prop, ".prop") + "." + target + ".prop"
 				reg := r.img.Props.Clone()
 				_ = reg.SetCompileTarget(target) // a fresh image names no compile_target
-				out.Add(propPath, reg.Bytes())
+				data, err := reg.Encode()
+				if err != nil {
+					return fmt.Errorf("%s: %v", propPath, err)
+				}
+				out.Add(propPath, data)
 			}
 		}
 		cells := []string{rel(tablePath, r.code)}
@@ -278,6 +288,7 @@ func (o *PostLinkOptions) writeTable(out *atomicfile.Batch, spec string, rows []
 		tab.Add(cells...)
 	}
 	out.Add(tablePath, tab.Bytes())
+	return nil
 }
 
 // rel names file relative to the table's directory.
@@ -311,12 +322,19 @@ func assemble(env *cli.Env, llvmAs string, text []byte) ([]byte, error) {
 
 // checkInput refuses, at its line of the input, what an image made from m could not carry
 // or what a later step would refuse inside an image that is never written (whose lines
-// are not the user's): entry point names (checkEntryNames), device_if conditions, and,
-// when specialization constants are to be lowered, every read of one (its symbolic ID,
-// type and default: the checks of the lowering itself, run on the input).
-func checkInput(m *llvmir.Module, groups []*Group, specConsts bool) error {
+// are not the user's): entry point names (checkEntryNames), the names of importable
+// functions when [SYCL/imported symbols] is written (checkImportedNames), device_if
+// conditions, and, when specialization constants are to be lowered, every read of one
+// (its symbolic ID, type and default: the checks of the lowering itself, run on the
+// input).
+func checkInput(m *llvmir.Module, groups []*Group, specConsts, imported bool) error {
 	if err := checkEntryNames(m, groups); err != nil {
 		return err
+	}
+	if imported {
+		if err := checkImportedNames(m); err != nil {
+			return err
+		}
 	}
 	if deviceif.HasCondCallers(m) {
 		if err := deviceif.CheckConditions(m); err != nil {
@@ -350,6 +368,21 @@ func checkEntryNames(m *llvmir.Module, groups []*Group) error {
 	return nil
 }
 
+// checkImportedNames refuses, at its line, an importable function (one that an image may
+// declare and [SYCL/imported symbols] then names: Importable) whose name the property
+// format cannot carry. An asm label makes any string a function's name.
+func checkImportedNames(m *llvmir.Module) error {
+	for _, f := range m.Funcs {
+		if !Importable(m, f) {
+			continue
+		}
+		if err := props.CheckName(f.Name); err != nil {
+			return diag.Errorf(m.File, f.Line, "function name cannot be written into [SYCL/imported symbols]: %v", err)
+		}
+	}
+	return nil
+}
+
 // MaxShards bounds --shards and --shard-dir (each shard is a directory and a Bazel action).
 const MaxShards = 4096
 
@@ -363,7 +396,7 @@ func SplitShards(m *llvmir.Module, text io.ReaderAt, opts Options, iopts ImageOp
 	defer memlimit.Hold()()
 	groups := Groups(m, opts)
 	// The aot step lowers the images' specialization constants.
-	if err := checkInput(m, groups, true); err != nil {
+	if err := checkInput(m, groups, true, iopts.ImportedSymbols); err != nil {
 		return err
 	}
 	for _, g := range groups {
@@ -426,22 +459,26 @@ func SplitShards(m *llvmir.Module, text io.ReaderAt, opts Options, iopts ImageOp
 // base.<outcome> and with the requirements of the branches it keeps, so that the aspect
 // filter judges every variant.
 func addImage(out *atomicfile.Batch, tab *filetable.Table, m *llvmir.Module, g *Group, img *Image, dir, base string) error {
-	add := func(name string, text, prop []byte) {
+	add := func(name string, text []byte, reg *props.Registry) error {
+		prop, err := reg.Encode()
+		if err != nil {
+			return fmt.Errorf("%s: %v", filepath.Join(dir, name+".prop"), err)
+		}
 		out.Add(filepath.Join(dir, name+".ll"), text)
 		out.Add(filepath.Join(dir, name+".prop"), prop)
 		out.Add(filepath.Join(dir, name+".sym"), img.Symbols)
 		tab.Add(name+".ll", name+".prop", name+".sym")
+		return nil
 	}
 	line := 0
 	if len(g.Entries) > 0 {
 		line = g.Entries[0].Line
 	}
 	variants, err := deviceif.Variants(m.File, line, img.Text, img.Props, func(v deviceif.Variant) error {
-		add(base+"."+v.Tag, v.Text, v.Props.Bytes())
-		return nil
+		return add(base+"."+v.Tag, v.Text, v.Props)
 	})
 	if err == nil && !variants {
-		add(base, img.Text, img.Props.Bytes())
+		err = add(base, img.Text, img.Props)
 	}
 	return err
 }

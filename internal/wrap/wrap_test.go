@@ -77,7 +77,7 @@ func TestRenumber(t *testing.T) {
 	set := &props.Set{Name: props.DeviceRequirements}
 	set.AddU32Array("aspects", []uint32{6, 28})
 	reg := &props.Registry{Sets: []*props.Set{set}}
-	os.WriteFile(filepath.Join(dir, "k.prop"), reg.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, "k.prop"), []byte(reg.String()), 0o644)
 	os.WriteFile(filepath.Join(dir, "k.sym"), []byte("k\n"), 0o644)
 	table := filepath.Join(dir, "t.table")
 	os.WriteFile(table, []byte("[Code|Properties|Symbols]\nk.bin|k.prop|k.sym\n"), 0o644)
@@ -96,7 +96,7 @@ func TestRenumber(t *testing.T) {
 	}
 	set.Props = nil
 	set.AddU32Array("aspects", []uint32{25}) // ext_intel_mem_channel: gone in 2026
-	os.WriteFile(filepath.Join(dir, "k.prop"), reg.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, "k.prop"), []byte(reg.String()), 0o644)
 	_, err = GenerateWith("t", in, Options{ImageVersion: ImageVersionNoManifest, AspectNumbering: "dpcpp2026"})
 	if err == nil || !strings.Contains(err.Error(), "aspect ext_intel_mem_channel has no number in dpcpp2026") || !strings.HasPrefix(err.Error(), table+":2:") {
 		t.Errorf("got %v", err)
