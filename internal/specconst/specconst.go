@@ -546,27 +546,44 @@ func (l *lowering) leaves(t *ltype, v string, base, depth int) ([]leaf, error) {
 
 // typeLeaves lists the leaves of a constant of type t whose default def is written as a
 // constant of type ft, as DPC++'s pass matches them: by offset. The default's defined
-// scalars are placed at their offsets in t; an element of t at whose offset the default
+// scalars are placed at their offsets in t; an element of t in whose bytes the default
 // defines nothing (the padding fields DPC++'s front end adds to the type read, which
-// a literal-struct default lacks, or an undef member) is an undef leaf.
+// a literal-struct default lacks, or an undef member) is an undef leaf. A defined
+// scalar of the default that lands on no scalar of t (inside one, or in padding) is an
+// error: no descriptor would report it, and the value would be lost.
 func (l *lowering) typeLeaves(t, ft *ltype, def string) ([]leaf, error) {
 	dl, err := l.leaves(ft, def, 0, 0)
 	if err != nil {
 		return nil, err
 	}
 	defs := make(map[int]leaf, len(dl))
+	var offsets []int
 	for _, lf := range dl {
 		if !lf.undef {
 			if _, dup := defs[lf.offset]; !dup {
 				defs[lf.offset] = lf
+				offsets = append(offsets, lf.offset)
 			}
 		}
 	}
-	return place(t, 0, 0, defs)
+	sort.Ints(offsets)
+	used := make(map[int]bool, len(defs))
+	out, err := place(t, 0, 0, defs, offsets, used)
+	if err != nil {
+		return nil, err
+	}
+	for _, off := range offsets {
+		if !used[off] {
+			d := defs[off]
+			return nil, fmt.Errorf("its %s %s at offset %d lands on no scalar of the type read (%s): the value would be lost", d.t.scalar, d.value, off, t.typeText())
+		}
+	}
+	return out, nil
 }
 
-// place walks type t at offset base (nesting depth) taking its scalars from defs.
-func place(t *ltype, base, depth int, defs map[int]leaf) ([]leaf, error) {
+// place walks type t at offset base (nesting depth) taking its scalars from defs, whose
+// offsets are sorted in offsets, marking each it takes in used.
+func place(t *ltype, base, depth int, defs map[int]leaf, offsets []int, used map[int]bool) ([]leaf, error) {
 	if t.scalar != "" {
 		d, ok := defs[base]
 		if !ok {
@@ -575,22 +592,29 @@ func place(t *ltype, base, depth int, defs map[int]leaf) ([]leaf, error) {
 		if d.t.scalar != t.scalar {
 			return nil, fmt.Errorf("its value at offset %d is %s, where the type read has %s", base, d.t.scalar, t.scalar)
 		}
+		used[base] = true
 		return []leaf{{t: t, value: d.value, offset: base}}, nil
 	}
 	var out []leaf
 	for i := 0; i < t.n(); i++ {
 		e, off := t.element(i), base+t.offset(i)
-		if _, ok := defs[off]; !ok {
+		if !definesIn(offsets, off, off+e.allocSize()) {
 			out = append(out, leaf{t: e, value: "undef", offset: off, undef: true, depth: depth + 1})
 			continue
 		}
-		ls, err := place(e, off, depth+1, defs)
+		ls, err := place(e, off, depth+1, defs, offsets, used)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, ls...)
 	}
 	return out, nil
+}
+
+// definesIn tells whether a sorted offset lies in [from, to).
+func definesIn(offsets []int, from, to int) bool {
+	i := sort.SearchInts(offsets, from)
+	return i < len(offsets) && offsets[i] < to
 }
 
 // stringLeaves reads a c"..." array constant.

@@ -547,3 +547,24 @@ declare spir_func void @_Z40__sycl_getComposite2020SpecConstantValueIA262144_hET
 		t.Errorf("descriptor has %d triples, want at least %d", got, n)
 	}
 }
+
+// TestDefaultOffTheType: a default whose defined value lands on no scalar of the type
+// read (here in %struct.U's tail padding) is an error at the read, in every mode: no
+// descriptor would report it, and the value would be lost without a word.
+func TestDefaultOffTheType(t *testing.T) {
+	src, err := os.ReadFile("testdata/padded.ll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := "@udt = internal addrspace(1) constant { { float, i32, i8 } } { { float, i32, i8 } { float 1.500000e+00, i32 7, i8 113 } }"
+	in := strings.Replace(string(src), old, "@udt = internal addrspace(1) constant { <{ float, i32, i8, i8 }> } { <{ float, i32, i8, i8 }> <{ float 1.500000e+00, i32 7, i8 113, i8 5 }> }", 1)
+	if in == string(src) {
+		t.Fatal("the edit did not apply")
+	}
+	for _, mode := range []Mode{Native, Emulation, Defaults} {
+		_, err := Lower("padded.ll", []byte(in), mode)
+		if err == nil || !strings.Contains(err.Error(), "padded.ll:30: ") || !strings.Contains(err.Error(), "its i8 5 at offset 9 lands on no scalar of the type read") {
+			t.Errorf("%v: err = %v", mode, err)
+		}
+	}
+}
