@@ -123,8 +123,11 @@ type Result struct {
 
 // Lower renames m's calls to C math functions (and, in Libclc mode, transcendental
 // intrinsics) to OpenCL built-ins. src is m's text. It fails, naming the calling
-// function's source line, for a C math function no device library provides.
-func Lower(m *llvmir.Module, src []byte, mode Mode) (*Result, error) {
+// function's source line, for a C math function no device library provides. provided
+// names the functions that other device images define (SYCL_EXTERNAL functions of C
+// linkage in the program's shared libraries, which the runtime links): calls of them
+// are not C library calls.
+func Lower(m *llvmir.Module, src []byte, mode Mode, provided map[string]bool) (*Result, error) {
 	table := Builtins()
 	if mode == Libclc {
 		for k, v := range intrinsics() {
@@ -154,7 +157,7 @@ func Lower(m *llvmir.Module, src []byte, mode Mode) (*Result, error) {
 		}
 		if to, ok := table[f.Name]; ok {
 			renames[f.Name] = to
-		} else if called[f.Name] && isCLibraryName(f.Name) {
+		} else if called[f.Name] && isCLibraryName(f.Name) && !provided[f.Name] {
 			return nil, unsupportedCall(m, f.Name)
 		}
 	}

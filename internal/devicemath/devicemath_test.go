@@ -38,7 +38,7 @@ func lower(t *testing.T, src string, mode Mode) (*Result, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Lower(m, []byte(src), mode)
+	return Lower(m, []byte(src), mode, nil)
 }
 
 // TestLowerSPIRV: C library calls become OpenCL built-ins; intrinsics stay (SPIR-V takes
@@ -130,7 +130,7 @@ define spir_kernel void @k(ptr addrspace(1) %p) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Lower(m, []byte(ok), SPIRVNoDeviceLibs)
+	r, err := Lower(m, []byte(ok), SPIRVNoDeviceLibs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,12 +156,17 @@ define spir_kernel void @k() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Lower(m, []byte(bad), SPIRVNoDeviceLibs)
+	_, err = Lower(m, []byte(bad), SPIRVNoDeviceLibs, nil)
 	if err == nil || !strings.Contains(err.Error(), "app/k.cpp:7:") || !strings.Contains(err.Error(), "'__assert_fail'") || !strings.Contains(err.Error(), "-DNDEBUG") {
 		t.Fatalf("got %v", err)
 	}
+	// A function another device image defines (a shared library's SYCL_EXTERNAL function
+	// of C linkage): an import, not a C library call.
+	if _, err := Lower(m, []byte(bad), SPIRVNoDeviceLibs, map[string]bool{"__assert_fail": true}); err != nil {
+		t.Fatalf("a provided function was refused: %v", err)
+	}
 	// The same module in SPIRV mode: left to the consumer, as before.
-	if _, err := Lower(m, []byte(bad), SPIRV); err != nil {
+	if _, err := Lower(m, []byte(bad), SPIRV, nil); err != nil {
 		t.Fatalf("SPIRV mode: %v", err)
 	}
 }
@@ -189,7 +194,7 @@ attributes #0 = { "sycl-module-id"="app/check.cpp" }
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Lower(m, []byte(src), SPIRVNoDeviceLibs)
+	_, err = Lower(m, []byte(src), SPIRVNoDeviceLibs, nil)
 	if err == nil || !strings.HasPrefix(err.Error(), "app/check.cpp: error: device code calls '__assert_fail' (in check(int))") {
 		t.Fatalf("got %v", err)
 	}
@@ -212,7 +217,7 @@ define spir_kernel void @k(float %x, ptr %s) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Lower(m, []byte(src), SPIRV)
+	_, err = Lower(m, []byte(src), SPIRV, nil)
 	if err == nil || !strings.HasPrefix(err.Error(), "math_no_line.ll:6: error: device code calls 'lgamma_r' (in k)") {
 		t.Fatalf("got %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
@@ -13,9 +14,11 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/kernelloc"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
+	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 	"github.com/rules-sycl/rules_sycl/internal/modfile"
 	"github.com/rules-sycl/rules_sycl/internal/propagate"
+	"github.com/rules-sycl/rules_sycl/internal/split"
 )
 
 type propagateFlags struct {
@@ -23,7 +26,12 @@ type propagateFlags struct {
 	lower                  bool
 	out, fixed, exclude    string
 	infer, locations, math string
+	provided               cli.Multi
+	exported               string
 }
+
+// maxSymbolsFile bounds a --provided-symbols file (names, one per line).
+const maxSymbolsFile = 64 << 20
 
 // Propagate is `sycl-device propagate`.
 func Propagate() *cli.Verb {
@@ -31,7 +39,7 @@ func Propagate() *cli.Verb {
 	return &cli.Verb{
 		Name:    "propagate",
 		Summary: "propagate aspect usage through the call graph (DPC++ SYCLPropagateAspectsUsage)",
-		Usage:   "propagate [-S] [-o OUT] [--validate [--Werror]] [--fixed-targets=a,b] [--exclude-aspects=a,b] [--infer=auto|on|off] [--lower-annotations] IN.ll",
+		Usage:   "propagate [-S] [-o OUT] [--validate [--Werror]] [--fixed-targets=a,b] [--exclude-aspects=a,b] [--infer=auto|on|off] [--lower-annotations] [--lower-math=MODE [--provided-symbols=FILE]...] [--exported-symbols=FILE] IN.ll",
 		Flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&fl.text, "S", true, "write textual IR (the only output form; bitcode goes through llvm-as)")
 			fs.StringVar(&fl.out, "o", "-", "output file ('-' for standard output)")
@@ -42,6 +50,8 @@ func Propagate() *cli.Verb {
 			fs.BoolVar(&fl.lower, "lower-annotations", false, "first lower rsycl/sycl_lite.h's requirement annotations to DPC++ metadata (!sycl_declared_aspects, !reqd_work_group_size, !intel_reqd_sub_group_size)")
 			fs.StringVar(&fl.locations, "kernel-locations", "", "also write each kernel's source location (symbol, tab, file:line per line) to this file, for messages that name kernels")
 			fs.StringVar(&fl.math, "lower-math", "", "first rename C math calls to OpenCL built-ins: spirv (SPIR targets), spirv-no-devicelibs (as spirv, and fail at a call to any other C library function: DPC++'s front end without its device libraries), libclc (also the transcendental intrinsics, for libclc's NVPTX and AMD libraries), nolibclc:TARGET (as libclc, but fail when device code calls math: TARGET's toolchain has no libclc)")
+			fs.Var(&fl.provided, "provided-symbols", "with --lower-math=spirv-no-devicelibs: a file of function names (one per line) that other device images define (the exported SYCL_EXTERNAL functions of the program's shared libraries): calls of them are imports, not C library calls (repeatable)")
+			fs.StringVar(&fl.exported, "exported-symbols", "", "also write the names of the SYCL_EXTERNAL functions the module defines (one per line, sorted): what a shared library's images export")
 			fs.StringVar(&fl.infer, "infer", "auto", "infer fp16 from half and atomic64 from 64-bit atomics: auto (when the IR has no DPC++ aspect metadata), on, off")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error { return runPropagate(env, fl, args) },
@@ -103,10 +113,57 @@ func runPropagate(env *cli.Env, fl *propagateFlags, args []string) error {
 			return err
 		})
 	}
-	if err != nil || fl.locations == "" {
+	if err != nil {
 		return err
 	}
+	if fl.exported != "" {
+		if err := atomicfile.WriteFile(fl.exported, exportedSymbols(m), 0o644); err != nil {
+			return err
+		}
+	}
+	if fl.locations == "" {
+		return nil
+	}
 	return atomicfile.WriteFile(fl.locations, locations, 0o644)
+}
+
+// exportedSymbols lists the SYCL_EXTERNAL functions m defines (split.Importable), one per
+// line, sorted: other images may import them.
+func exportedSymbols(m *llvmir.Module) []byte {
+	var names []string
+	for _, f := range m.Funcs {
+		if !f.Decl && f.CallConv == "spir_func" && split.Importable(m, f) {
+			names = append(names, f.Name)
+		}
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		b.WriteString(n + "\n")
+	}
+	return []byte(b.String())
+}
+
+// providedSymbols reads the --provided-symbols files: the names of the functions other
+// device images define.
+func providedSymbols(files []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, file := range files {
+		data, err := mapfile.ReadRegular(file, maxSymbolsFile)
+		if err != nil {
+			return nil, err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if line == "" {
+				continue
+			}
+			if strings.ContainsAny(line, " \t\r\x00") {
+				return nil, diag.Errorf(file, i+1, "%q is not a function name", line)
+			}
+			out[line] = true
+		}
+	}
+	return out, nil
 }
 
 // lowerModule applies --lower-annotations and --lower-math to m (read from src).
@@ -145,7 +202,14 @@ func lowerModule(in string, src []byte, m *llvmir.Module, fl *propagateFlags) (*
 	default:
 		return nil, diag.Usagef("propagate: --lower-math is spirv, spirv-no-devicelibs, libclc or nolibclc:TARGET, not %q", fl.math)
 	}
-	r, err := devicemath.Lower(m, src, mode)
+	provided, err := providedSymbols(fl.provided)
+	if err != nil {
+		return nil, err
+	}
+	if len(provided) > 0 && mode != devicemath.SPIRVNoDeviceLibs {
+		return nil, diag.Usagef("propagate: --provided-symbols goes with --lower-math=spirv-no-devicelibs")
+	}
+	r, err := devicemath.Lower(m, src, mode, provided)
 	if err != nil {
 		return nil, err
 	}

@@ -34,6 +34,7 @@ SyclInfo = provider(
         "tus": "depset of struct(src, flags, inputs): every TU with its compile flags, for the second (NVPTX) device compile of sycl_binary (src None: an imported TU, with spir64 device IR only).",
         "front_ends": "depset of struct(label, front_end): which device front end compiled each library's device IR (front_end_name: clang, dpcpp, dpcpp-jit); a binary refuses to mix them.",
         "shared_libraries": "depset of Label: the sycl_shared_library targets among the deps, transitively, whose SYCL_EXTERNAL functions device code may call (device image dependencies, resolved by the runtime).",
+        "exported_symbols": "depset of File: of each of those shared libraries, the names of the SYCL_EXTERNAL functions its images export, one per line (calls of them, C linkage included, are imports, not C library calls).",
     },
 )
 

@@ -14,7 +14,7 @@ def _device_actions_impl(ctx):
     steps, outs, tool = [], [], sycl_device_tool(ctx)
     for i in range(ctx.attr.chains):
         chain = "%s_%s_%d" % (ctx.label.name, salt, i)
-        prop, _ = propagate(ctx, steps, tool, ctx.file.ir, chain, False, False)
+        prop, _, _ = propagate(ctx, steps, tool, ctx.file.ir, chain, False, False)
         shard = split(ctx, steps, tool, prop, chain, "auto", 1)[0]
         outs.append(aspect_filter(ctx, steps, tool, ctx.file.devices, "pocl_cpu", chain, shard, 0, 1))
     register_steps(ctx, steps)

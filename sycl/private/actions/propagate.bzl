@@ -3,7 +3,7 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:steps.bzl", "step")
 
-def propagate(ctx, steps, tool, ir, chain, werror, lower, validate = True, math = ""):
+def propagate(ctx, steps, tool, ir, chain, werror, lower, validate = True, math = "", provided = [], export = False):
     """Propagates aspect usage through the call graph and checks device_has.
 
     Args:
@@ -18,26 +18,33 @@ def propagate(ctx, steps, tool, ir, chain, werror, lower, validate = True, math 
       validate: check device_has declarations (warnings, or errors with werror); off for
         the chains that compile the same sources again for another device-IR key.
       math: --lower-math's value ("" for none): C math calls become OpenCL built-ins.
+      provided: Files naming the functions other images define (the exported symbols of
+        the program's shared libraries; with math "spirv-no-devicelibs").
+      export: also list the SYCL_EXTERNAL functions the module defines (a shared
+        library's exports).
 
     Returns:
-      (File, File): the propagated IR (.prop.ll), and its kernels' source locations
-      (.kernels: symbol, tab, file:line per line), which AOT errors and the
-      compatibility report name kernels with.
+      (File, File, File or None): the propagated IR (.prop.ll), its kernels' source
+      locations (.kernels: symbol, tab, file:line per line), which AOT errors and the
+      compatibility report name kernels with, and the exported functions (.exports) when
+      export is set.
     """
     prop = ctx.actions.declare_file(scratch_path(ctx, chain + ".prop.ll"))
     locs = ctx.actions.declare_file(scratch_path(ctx, chain + ".kernels"))
     argv = ["propagate"] + (["--validate"] + (["--Werror"] if werror else []) if validate else []) + (["--lower-annotations"] if lower else [])
-    argv = argv + (["--lower-math=" + math] if math else []) + ["--kernel-locations=" + locs.path, "-o", prop.path, ir.path]
+    argv = argv + (["--lower-math=" + math] if math else []) + ["--provided-symbols=" + f.path for f in provided]
+    exports = ctx.actions.declare_file(scratch_path(ctx, chain + ".exports")) if export else None
+    argv = argv + (["--exported-symbols=" + exports.path] if exports else []) + ["--kernel-locations=" + locs.path, "-o", prop.path, ir.path]
     steps.append(step(
         tool,
         argv,
-        depset([ir]),
-        [prop, locs],
+        depset([ir] + provided),
+        [prop, locs] + ([exports] if exports else []),
         "SyclPropagate",
         "Propagating aspect usage of %s (%s)" % (ctx.label, chain),
         sycl_device = True,
     ))
-    return prop, locs
+    return prop, locs, exports
 
 def optimize(ctx, steps, common, ir, chain):
     """SyclDeviceOptimize: opt on the propagated module, after propagation as DPC++ runs it.

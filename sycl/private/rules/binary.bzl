@@ -92,14 +92,15 @@ def binary_pipeline(ctx, steps, shared_library = False):
 
     Returns:
       struct(objects, wrapper_c, shards, images, compile_inputs, report, kernel_locations,
-      devices_config, hdrs, own_includes, front_end, cc_toolchain, feature_configuration,
+      devices_config, hdrs, own_includes, front_end, exported_symbols, cc_toolchain, feature_configuration,
       tool): the
       host objects (with the wrapper's), the wrapper source, the
       shard and image directories, the headers the TUs may include (generated ones among
       them), the (target, shard, images) triples of the compatibility report, the
       chains' kernel locations files, the device configuration file the tools read, the
       target's own headers and include directories (for a library's dependents), the
-      device front end's name, and the sycl-device executable.
+      device front end's name, a shared library's exported-function lists (.exports
+      Files), and the sycl-device executable.
     """
     devices = resolved_devices(ctx)
     common = sycl_common(ctx, devices)
@@ -112,6 +113,8 @@ def binary_pipeline(ctx, steps, shared_library = False):
     # Device image dependencies: a shared library's images export its SYCL_EXTERNAL
     # functions; a program that uses one imports them (libsycl links the images).
     image_dependencies = shared_library or bool(depset(transitive = [d.shared_libraries for d in deps]).to_list())
+    provided = depset(transitive = [d.exported_symbols for d in deps]).to_list()
+    exported_symbols = []
     all_tus = depset(tus, transitive = [d.tus for d in deps]).to_list()
     rdc = ctx.attr.rdc == "on" or (ctx.attr.rdc == "auto" and ctx.attr._rdc_flag[BuildSettingInfo].value)
     chains = _chains(ctx, steps, common.tc, _irs_by_key(ctx, steps, common, devices, device_ir, all_tus), rdc)
@@ -143,7 +146,9 @@ def binary_pipeline(ctx, steps, shared_library = False):
                 # ships none) become OpenCL built-ins, as for upstream clang's SPIR code.
                 # With no device libraries to link, another C library call fails here,
                 # naming the function that makes it.
-                prop, locations_of[chain] = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, False, validate = False, math = "spirv-no-devicelibs")
+                prop, locations_of[chain], exports = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, False, validate = False, math = "spirv-no-devicelibs", provided = provided, export = shared_library and key == checked_key)
+                if exports:
+                    exported_symbols.append(exports)
                 split_of[chain] = split(ctx, steps, common.tc.sycl_device, prop, chain, mode, shards, program_metadata, image_dependencies, vf_sets)
             elif common.tc.family == "dpcpp":
                 # DPC++'s front end propagated aspects and optimised: split what it wrote.
@@ -152,7 +157,7 @@ def binary_pipeline(ctx, steps, shared_library = False):
             else:
                 lib = common.tc.libclc.get(family["libclc"]) if family["libclc"] else None
                 math = "spirv" if not family["libclc"] else ("libclc" if lib else "nolibclc:" + key)
-                prop, locations_of[chain] = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, True, validate = key == checked_key, math = math)
+                prop, locations_of[chain], _ = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, True, validate = key == checked_key, math = math)
                 if lib:
                     prop = libclc_link(ctx, steps, common.tc, prop, lib, chain)
                 split_of[chain] = split(ctx, steps, common.tc.sycl_device, optimize(ctx, steps, common, prop, chain), chain, mode, shards, program_metadata, image_dependencies, vf_sets)
@@ -192,6 +197,7 @@ def binary_pipeline(ctx, steps, shared_library = False):
         hdrs = common.hdrs,
         own_includes = common.own_includes,
         front_end = front_end,
+        exported_symbols = exported_symbols,
         cc_toolchain = common.cc_toolchain,
         feature_configuration = common.feature_configuration,
         tool = common.tc.sycl_device,

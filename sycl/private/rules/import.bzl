@@ -39,6 +39,7 @@ def _sycl_import_impl(ctx):
             tus = depset([imported], transitive = [d[SyclInfo].tus for d in deps]),
             front_ends = depset(transitive = [d[SyclInfo].front_ends for d in deps]),
             shared_libraries = depset(transitive = [d[SyclInfo].shared_libraries for d in deps]),
+            exported_symbols = depset(transitive = [d[SyclInfo].exported_symbols for d in deps]),
         ),
         DefaultInfo(files = depset([lib])),
     ]

@@ -59,6 +59,7 @@ def _sycl_library_impl(ctx):
             transitive = [d[SyclInfo].front_ends for d in deps if SyclInfo in d],
         ),
         shared_libraries = depset(transitive = [d[SyclInfo].shared_libraries for d in deps if SyclInfo in d]),
+        exported_symbols = depset(transitive = [d[SyclInfo].exported_symbols for d in deps if SyclInfo in d]),
     )
     runfiles = ctx.runfiles(files = ctx.files.data)
     for t in ctx.attr.data + deps:

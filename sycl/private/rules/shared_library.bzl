@@ -50,6 +50,7 @@ def _sycl_shared_library_impl(ctx):
             transitive = [d.front_ends for d in deps],
         ),
         shared_libraries = depset([ctx.label], transitive = [d.shared_libraries for d in deps]),
+        exported_symbols = depset(p.exported_symbols, transitive = [d.exported_symbols for d in deps]),
     )
     return [
         cc,
