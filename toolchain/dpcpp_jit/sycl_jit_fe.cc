@@ -20,11 +20,13 @@
 // overflow too) is reported with the TU's name, leaves nothing behind (the library's
 // temporary files neither) and ends the process with the crash's signal. Standard input
 // is never read: the compile's is /dev/null.
+#include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <signal.h>
 #include <sys/personality.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -185,6 +187,61 @@ std::vector<std::string> Undeclared(const std::string &deps_text, const std::set
   }
   return out;
 }
+
+std::string ReadSmallFile(const std::string &path) {
+  std::string out;
+  FILE *f = std::fopen(path.c_str(), "r");
+  if (!f) return out;
+  char buf[512];
+  size_t n = std::fread(buf, 1, sizeof buf, f);
+  std::fclose(f);
+  out.assign(buf, n);
+  return out;
+}
+
+// The path of a named FIFO that process pid is opening or has open, or "": an #include of
+// one would block the compile forever (opening a FIFO waits for a writer: the kernel's
+// wait_for_partner, with the path as openat's second argument). Anonymous pipes and the
+// standard descriptors do not count.
+std::string OpenNamedFifo(pid_t pid) {
+  std::string proc = "/proc/" + std::to_string(pid);
+  if (ReadSmallFile(proc + "/wchan") == "wait_for_partner") {
+    std::string call = ReadSmallFile(proc + "/syscall");  // "257 dirfd path flags ..."
+    unsigned long nr = 0, dirfd = 0, addr = 0;
+    char path[4096] = {0};
+    if (std::sscanf(call.c_str(), "%lu %lx %lx", &nr, &dirfd, &addr) == 3 && nr == 257) {
+      int mem = open((proc + "/mem").c_str(), O_RDONLY | O_CLOEXEC);
+      if (mem >= 0) {
+        ssize_t n = pread(mem, path, sizeof path - 1, static_cast<off_t>(addr));
+        close(mem);
+        if (n > 0) path[n] = '\0';
+      }
+    }
+    return path[0] ? std::string(path) : std::string("a FIFO");
+  }
+  DIR *d = opendir((proc + "/fd").c_str());
+  if (!d) return "";
+  std::string found;
+  while (struct dirent *e = readdir(d)) {
+    int fd = std::atoi(e->d_name);
+    if (fd <= 2) continue;
+    std::string link = proc + "/fd/" + e->d_name;
+    struct stat st;
+    if (stat(link.c_str(), &st) != 0 || !S_ISFIFO(st.st_mode)) continue;
+    char target[4096];
+    ssize_t n = readlink(link.c_str(), target, sizeof target - 1);
+    if (n <= 0) continue;
+    target[n] = '\0';
+    if (std::strncmp(target, "pipe:", 5) == 0) continue;
+    found = target;
+    break;
+  }
+  closedir(d);
+  return found;
+}
+
+// A stop signal (SIGTERM, SIGINT, SIGHUP) the supervising process received, or 0.
+volatile sig_atomic_t stop_signal = 0;
 
 // Removes a directory tree (the compile's temporary directory).
 void RemoveTree(const std::string &dir) {
@@ -532,6 +589,8 @@ int main(int argc, char **argv) {
     return Fail(std::string("fork: ") + std::strerror(errno));
   }
   if (pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);  // the compile ends with this process, however it ends
+    if (getppid() == 1) _exit(1);
     int null_fd = open("/dev/null", O_RDONLY);
     if (null_fd >= 0) dup2(null_fd, 0);
     setenv("TMPDIR", tmp_dir.c_str(), 1);
@@ -539,10 +598,39 @@ int main(int argc, char **argv) {
     dup2(fileno(captured), 2);
     return Compile(o, text, declared, real_stderr, captured, deps);
   }
+  // Asked to stop (Bazel cancels an action; a user presses ^C): the compile is ended and
+  // its files removed, then this process ends of the same signal.
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) signal(sig, [](int sig) { stop_signal = sig; });
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  std::string fifo;
+  for (;;) {
+    pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid || (done < 0 && errno != EINTR)) break;
+    if (stop_signal) {
+      kill(pid, SIGKILL);
+      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      RemoveTree(tmp_dir);
+      for (const std::string &t : {o.header + ".tmp", o.footer + ".tmp", o.output + ".tmp"}) std::remove(t.c_str());
+      signal(stop_signal, SIG_DFL);
+      raise(stop_signal);
+      return 128 + stop_signal;
+    }
+    fifo = OpenNamedFifo(pid);
+    if (!fifo.empty()) {
+      kill(pid, SIGKILL);
+      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      break;
+    }
+    usleep(20000);
   }
   RemoveTree(tmp_dir);
+  if (!fifo.empty()) {
+    for (const std::string &t : {o.header + ".tmp", o.footer + ".tmp", o.output + ".tmp"}) std::remove(t.c_str());
+    return Fail(o.source + ": the compile opened " + fifo +
+                ", which is not a regular file (a FIFO would block the build): an #include must name a source file");
+  }
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   // A crash inside the library: what it printed, then the TU's name; the temporary
   // outputs are removed, and this process dies of the same signal.

@@ -6,7 +6,7 @@
 # line; a crash inside the library (a stack overflow too) reported with the TU's name and
 # nothing left behind, in TMPDIR neither; one re-exec at most; every file the compile
 # read checked against the declared inputs (an absolute include, an undeclared header,
-# /dev/stdin named); a header of a library rules_sycl does not provide noted as such; a
+# /dev/stdin named); an include of a FIFO refused; a SIGTERM leaving nothing behind; a header of a library rules_sycl does not provide noted as such; a
 # TU over 64 MiB refused; output paths with odd characters; and, in a real build,
 # [SYCL/kernel param opt] in the images of a kernel whose
 # unused capture DPC++ eliminated (the program then runs only if libsycl skips it); in a
@@ -200,6 +200,24 @@ sycl_binary(name = "undeclared", srcs = ["undeclared.cpp"], tags = ["manual"], t
 
 sycl_binary(name = "odd", srcs = ["odd\"name.cpp"], tags = ["manual"], targets = ["spir64"])
 BUILD
+# An #include of a FIFO would block the compile forever: it is refused, naming it. A
+# compile stopped by SIGTERM (Bazel cancelling the action) leaves nothing behind, and its
+# compile process ends with it.
+mkfifo "$tmp/fifo.h"
+printf '#include <sycl/sycl.hpp>\n#include "%s"\nint main() { return 0; }\n' "$tmp/fifo.h" >"$tmp/a/src/fifo.cpp"
+set +e
+(cd "$tmp/a" && TMPDIR="$tmp/tmpdir" timeout 60 "$FE" --library="$LIB" --source=src/fifo.cpp --output=out/ff.bc -- -O2 </dev/null) >"$tmp/err" 2>&1
+code=$?
+set -e
+[ "$code" = 1 ] && grep -q "src/fifo.cpp: the compile opened $tmp/fifo.h, which is not a regular file" "$tmp/err" || { cat "$tmp/err"; fail "an #include of a FIFO: exit $code, want 1 naming it (124: it blocked)"; }
+set +e
+(cd "$tmp/a" && TMPDIR="$tmp/tmpdir" timeout -s TERM 1 "$FE" --library="$LIB" --source=src/ok.cpp --output=out/term.bc -- -O2 </dev/null) >"$tmp/err" 2>&1
+code=$?
+set -e
+sleep 1
+[ "$code" = 124 ] && [ ! -e "$tmp/a/out/term.bc" ] && [ -z "$(ls -A "$tmp/tmpdir")" ] || { cat "$tmp/err"; fail "a compile stopped by SIGTERM: exit $code, left $(ls -A "$tmp/tmpdir" "$tmp/a/out" | tr '\n' ' ')"; }
+pgrep -f "source=src/ok.cpp --output=out/term.bc" >/dev/null && fail "the compile outlived its stopped sycl-jit-fe"
+
 # Device-only includes of a header no rule declares: by absolute path, and (where no
 # sandbox hides it: --spawn_strategy=local) beside the source.
 printf '#pragma once\nconstexpr int kDev = 2;\n' >"$tmp/dev.h"
