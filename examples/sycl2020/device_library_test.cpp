@@ -4,7 +4,9 @@
 // conversions done on the host, including rounding to nearest even and NaN; and
 // std::complex arithmetic and functions (float and double), checked against the host's;
 // sycl::ext::intel::math functions (float and double, default and accuracy variants)
-// checked against the host's <cmath>;
+// checked against the host's <cmath>; its integer, SIMD and conversion functions
+// checked against the results CUDA's intrinsics of the same names gave on an NVIDIA GPU
+// for the same inputs (toolchain/devicelib/check), on the device and on the host;
 // and an assert that holds (a failing one prints and aborts: tools/tests/dpcpp_front_end_test.sh).
 #include <sycl/sycl.hpp>
 #include <sycl/ext/intel/math.hpp>
@@ -94,6 +96,56 @@ int main() {
     }
   }
   std::printf("sycl::ext::intel::math: %d of %d checks agree with the host\n", 2 * ni - imf_failures, 2 * ni);
+
+  // The integer, SIMD and conversion functions: each against CUDA's result for the same
+  // arguments (toolchain/devicelib/check: the values of its lines), on the device and on
+  // the host (a kernel's body is host code too; the runtime links the host definitions).
+  constexpr int nx = 23;
+  unsigned long long *xr = sycl::malloc_shared<unsigned long long>(nx, q);
+  auto xops = [](unsigned long long *r) {
+    r[0] = im::vabsdiffs4(0x7f7f8080u, 0x80007fffu);
+    r[1] = im::vaddss2(0x80007fffu, 0x80000000u);
+    r[2] = im::byte_perm(0x12345678u, 0x80000000u, 0x9abcdef0u);
+    r[3] = im::vavgs2(0x7f7f8080u, 0x80007fffu);
+    r[4] = im::umul64hi(0xfffffffe00000003ull, 0x1000003ull);
+    r[5] = (unsigned long long)im::mul64hi((long long)0xfffffffe00000003ull, 0x1000003ll);
+    r[6] = (unsigned)im::float2int_rd(-3.7f);
+    r[7] = im::float2uint_rn(2.5f);
+    r[8] = sycl::bit_cast<unsigned>(im::ll2float_ru(0x123456789abcdef0ll));
+    r[9] = sycl::bit_cast<unsigned long long>(im::ull2double_rz(0xffffff7fffffffffull));
+    bool hi = false, lo = false;
+    r[10] = im::vibmax_s16x2(0x80007fffu, 0x80000000u, &hi, &lo) | (unsigned long long)hi << 33 | (unsigned long long)lo << 32;
+    r[11] = im::viaddmax_s16x2_relu(0x80007fffu, 0x80000000u, 0x7f80ff01u);
+    r[12] = im::brev(0x12345678u);
+    r[13] = (unsigned)im::clz(0x00ff00ff);
+    r[14] = im::vsads4(0x9abcdef0u, 0x7fffu);
+    r[15] = sycl::bit_cast<unsigned>(im::double2float_rd(0.1));
+    r[16] = (unsigned long long)im::float2ll_rz(sycl::bit_cast<float>(0x7fc00000u));
+    // C's functions under sycl::ext::intel::math's names (exact results).
+    r[17] = (unsigned)im::ilogb(8.0);
+    r[18] = (unsigned)im::ldexp(1.5f, 4);
+    r[19] = (unsigned long long)im::llround(2.5);
+    r[20] = (unsigned long long)im::lrint(2.5);
+    const double v[3] = {3.0, 4.0, 12.0};
+    r[21] = (unsigned)im::norm(3, v);
+    float s = 0, c = 0;
+    im::sincos(0.7f, &s, &c);
+    r[22] = s * s + c * c > 0.99999f && s * s + c * c < 1.00001f && s > 0.64f && s < 0.65f;
+  };
+  q.single_task([=] { xops(xr); }).wait();
+  const unsigned long long xwant[nx] = {0xff7fff7f, 0x80007fff, 0x8078, 0xffbf0040, 0x1000002, 0xffffffffffffffff,
+                                        0xfffffffc, 2, 0x5d91a2b4, 0x43efffffefffffff, 0x380007fff, 0x7f807fff,
+                                        0x1e6a2c48, 8, 0x15a, 0x3dcccccc, 0x8000000000000000, 3, 24, 3, 2, 13, 1};
+  unsigned long long xh[nx];
+  xops(xh);
+  for (int i = 0; i < nx; ++i) {
+    if (xr[i] != xwant[i] || xh[i] != xwant[i]) {
+      std::printf("intel::math integer #%d: device %#llx, host %#llx, CUDA %#llx  FAIL\n", i, xr[i], xh[i], xwant[i]);
+      ++imf_failures;
+    }
+  }
+  std::printf("sycl::ext::intel::math integer, SIMD and conversions: %d checks\n", nx);
+  sycl::free(xr, q);
 
   cf hf[nc];
   cd hd[nc];

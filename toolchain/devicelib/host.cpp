@@ -6,4 +6,5 @@
 #define RS_EXPORT
 extern "C" {
 #include "imf.inc"
+#include "imf_int.inc"
 }
