@@ -16,7 +16,7 @@ import (
 
 // All returns every verb of the tool, in the order its help lists them.
 func All() []*cli.Verb {
-	return []*cli.Verb{Propagate(), PostLink(), Split(), AspectFilter(), Devices(), Traits(), Inspect(), Wrap(), AOT(), Report(), PCHCheck()}
+	return []*cli.Verb{Propagate(), PostLink(), Split(), AspectFilter(), Devices(), Traits(), Inspect(), Wrap(), AOT(), Report(), PCHCheck(), CheckedCompile()}
 }
 
 // readInput reads the input module ("-" or none: the environment's standard input); the

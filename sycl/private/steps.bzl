@@ -7,7 +7,7 @@ register_steps is the production runner (one action per step); the benchmark bas
 load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
 load("//sycl/private:workers.bzl", "run_sycl_device")
 
-def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = False, list_inputs = None):
+def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = False, list_inputs = None, list_inputs_after = 0):
     """One command of the pipeline.
 
     Args:
@@ -21,6 +21,8 @@ def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = Fal
       list_inputs: a flag format ("--declared-inputs=%s") or None: the command gets,
         first, that flag naming a file of the paths of its inputs, one per line (a
         params file that Bazel writes; the tool checks what it read against it).
+      list_inputs_after: how many leading arguments of argv come before that flag (1 for
+        a sycl-device verb's name).
 
     Returns:
       struct: the step.
@@ -34,6 +36,7 @@ def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = Fal
         message = message,
         sycl_device = sycl_device,
         list_inputs = list_inputs,
+        list_inputs_after = list_inputs_after,
     )
 
 def argv_strings(argv):
@@ -59,7 +62,7 @@ def register_steps(ctx, steps):
         args = ctx.actions.args()
 
         # Files stay Files: Args maps them lazily (and path mapping can rewrite them).
-        args.add_all(s.argv, expand_directories = False)
+        args.add_all(s.argv[s.list_inputs_after:] if s.list_inputs else s.argv, expand_directories = False)
         if s.sycl_device:
             run_sycl_device(ctx, s.executable, args, s.inputs, s.outputs, s.mnemonic, s.message, env = env)
             continue
@@ -69,7 +72,9 @@ def register_steps(ctx, steps):
             listed.add_all(s.inputs, expand_directories = False)
             listed.use_param_file(s.list_inputs, use_always = True)
             listed.set_param_file_format("multiline")
-            arguments = [listed, args]
+            head = ctx.actions.args()
+            head.add_all(s.argv[:s.list_inputs_after], expand_directories = False)
+            arguments = [head, listed, args]
         ctx.actions.run(
             executable = s.executable,
             arguments = arguments,

@@ -122,6 +122,21 @@ func contains(args []string, s string) bool {
 	return false
 }
 
+// compilerCommand is the compiler's own command line of an action's: the part after "--"
+// of a compile run through `sycl-device checked-compile` (which checks what the compile
+// read), the action's arguments otherwise.
+func compilerCommand(args []string) []string {
+	if len(args) < 2 || args[1] != "checked-compile" {
+		return args
+	}
+	for i, a := range args {
+		if a == "--" {
+			return args[i+1:]
+		}
+	}
+	return args
+}
+
 // Commands turns the compile actions of q into entries. Paths relative to the execution
 // root are made absolute: the compiler, and the file (in the workspace for the main
 // repository's sources, so that the path an editor opens matches).
@@ -133,7 +148,7 @@ func Commands(q *aquery, execroot, workspace string) ([]Entry, error) {
 	var all []keyed
 	seen := map[string]bool{}
 	for _, a := range q.Actions {
-		args := a.Arguments
+		args := compilerCommand(a.Arguments)
 		rank := 0
 		switch a.Mnemonic {
 		case "SyclHostCompile":

@@ -10,11 +10,11 @@ import (
 
 const sample = `{
   "actions": [
-    {"targetId": 1, "mnemonic": "SyclDeviceCompile", "arguments": ["external/sycl_llvm/bin/clang++", "-fsycl", "-fsycl-device-only", "-iquote", ".", "-include", "bazel-out/k8/bin/a/traits.h", "a/a.cpp", "-o", "bazel-out/k8/bin/a/a.dev.ll"]},
+    {"targetId": 1, "mnemonic": "SyclDeviceCompile", "arguments": ["bazel-out/k8-opt-exec/bin/cmd/sycl-device/sycl-device", "checked-compile", "--declared-inputs=bazel-out/k8/bin/a/a.dev.ll-0.params", "--source=a/a.cpp", "--what=device", "--", "external/sycl_llvm/bin/clang++", "-fsycl", "-fsycl-device-only", "-iquote", ".", "-include", "bazel-out/k8/bin/a/traits.h", "a/a.cpp", "-o", "bazel-out/k8/bin/a/a.dev.ll"]},
     {"targetId": 1, "mnemonic": "SyclDeviceCompile", "arguments": ["external/sycl_llvm/bin/clang++", "-fsycl", "--offload-arch=sm_90", "a/a.cpp", "-o", "bazel-out/k8/bin/a/sm_90/0_a.dev.ll"]},
     {"targetId": 1, "mnemonic": "CppCompile", "arguments": ["external/sycl_cc/bin/clang", "-Xclang", "-fsycl-is-host", "-c", "a/a.cpp", "-o", "bazel-out/k8/bin/a/_objs/a/a.pic.o"]},
     {"targetId": 2, "mnemonic": "CppCompile", "arguments": ["/usr/bin/gcc", "-c", "plain/p.cc", "-o", "p.o"]},
-    {"targetId": 3, "mnemonic": "SyclHostCompile", "arguments": ["external/sycl_llvm/bin/clang++", "-Xclang", "-fsycl-is-host", "-c", "external/dep/d.cc", "-o", "d.o"]},
+    {"targetId": 3, "mnemonic": "SyclHostCompile", "arguments": ["bazel-out/k8-opt-exec/bin/cmd/sycl-device/sycl-device", "checked-compile", "--declared-inputs=d.o-0.params", "--source=external/dep/d.cc", "--what=host", "--", "external/sycl_llvm/bin/clang++", "-Xclang", "-fsycl-is-host", "-c", "external/dep/d.cc", "-o", "d.o"]},
     {"targetId": 3, "mnemonic": "SyclHostCompile", "arguments": ["external/sycl_llvm/bin/clang++", "-Xclang", "-fsycl-is-host", "-c", "external/dep/d.cc", "-o", "d.o"]}
   ],
   "targets": [{"id": 1, "label": "//a:a"}, {"id": 2, "label": "//plain:p"}, {"id": 3, "label": "@dep//:d"}]
@@ -41,7 +41,8 @@ func TestCommands(t *testing.T) {
 		"/home/u/ws/a/a.cpp /root/execroot/ws/external/sycl_cc/bin/clang -Xclang -fsycl-is-host",
 		"/home/u/ws/a/a.cpp /root/execroot/ws/external/sycl_llvm/bin/clang++ -fsycl -fsycl-device-only",
 		"/home/u/ws/a/a.cpp /root/execroot/ws/external/sycl_llvm/bin/clang++ -fsycl --offload-arch=sm_90",
-		// An external repository's source stays under the execution root; duplicates go.
+		// An external repository's source stays under the execution root; duplicates go
+		// (one of them run through sycl-device checked-compile: the compiler's command).
 		"/root/execroot/ws/external/dep/d.cc /root/execroot/ws/external/sycl_llvm/bin/clang++ -Xclang -fsycl-is-host",
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {

@@ -13,7 +13,8 @@
 # real build, a syntax error reported at its line, a kernel's failed assert printed and
 # aborting the program (DPC++'s behaviour), ctanf (no device library provides it)
 # refused in its source file and kernel, undeclared device-only includes named, and a
-# source name the integration header cannot hold refused at analysis.
+# source name the integration header cannot hold refused at analysis; upstream clang's
+# device compiles checked the same way (sycl-device checked-compile).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
@@ -198,6 +199,8 @@ sycl_binary(name = "abs", srcs = ["abs.cpp"], tags = ["manual"], targets = ["spi
 
 sycl_binary(name = "undeclared", srcs = ["undeclared.cpp"], tags = ["manual"], targets = ["spir64"])
 
+sycl_binary(name = "abs_clang", srcs = ["abs_clang.cpp"], runtime = "//runtime:rsycl", tags = ["manual"], targets = ["spir64", "nvidia_gpu_sm_90"])
+
 sycl_binary(name = "odd", srcs = ["odd\"name.cpp"], tags = ["manual"], targets = ["spir64"])
 BUILD
 # An #include of a FIFO would block the compile forever: it is refused, naming it. A
@@ -224,6 +227,9 @@ printf '#pragma once\nconstexpr int kDev = 2;\n' >"$tmp/dev.h"
 printf '#include <sycl/sycl.hpp>\n#ifdef __SYCL_DEVICE_ONLY__\n#include "%s"\n#endif\nint main() { return 0; }\n' "$tmp/dev.h" >"$pkg/abs.cpp"
 printf '#include <sycl/sycl.hpp>\n#ifdef __SYCL_DEVICE_ONLY__\n#include "hidden.h"\n#endif\nint main() { return 0; }\n' >"$pkg/undeclared.cpp"
 printf '#pragma once\n' >"$pkg/hidden.h"
+# The same through upstream clang's device compiles (the rsycl API; spir64, and NVPTX's
+# compile of its own): sycl-device checked-compile checks them.
+printf '#include "rsycl/sycl_lite.h"\n#ifdef __SYCL_DEVICE_ONLY__\n#include "%s"\n#endif\nint main() { return 0; }\n' "$tmp/dev.h" >"$pkg/abs_clang.cpp"
 printf 'int main() { return 0; }\n' >"$pkg/odd\"name.cpp"
 cp "$tmp/a/src/syntax.cpp" "$pkg/syntax.cpp"
 cat >"$pkg/asserts.cpp" <<'CPP'
@@ -267,6 +273,8 @@ tools/bazel build "//$pkg:abs" >"$tmp/b5.log" 2>&1 && fail "//$pkg:abs built wit
 grep -q "^$pkg/abs.cpp: error: undeclared inclusion in the device compile: $tmp/dev.h (an absolute path" "$tmp/b5.log" || { tail -20 "$tmp/b5.log"; fail "the build does not name the absolute device include"; }
 tools/bazel build --spawn_strategy=local "//$pkg:undeclared" >"$tmp/b6.log" 2>&1 && fail "//$pkg:undeclared built without a sandbox"
 grep -q "^$pkg/undeclared.cpp: error: undeclared inclusion in the device compile: $pkg/hidden.h (not in the hdrs or srcs" "$tmp/b6.log" || { tail -20 "$tmp/b6.log"; fail "the build does not name the undeclared device include"; }
+tools/bazel build --keep_going "//$pkg:abs_clang" >"$tmp/b8.log" 2>&1 && fail "//$pkg:abs_clang built with an absolute device include"
+[ "$(grep -c "^$pkg/abs_clang.cpp: error: undeclared inclusion in the device compile: $tmp/dev.h (an absolute path" "$tmp/b8.log")" -ge 2 ] || { tail -20 "$tmp/b8.log"; fail "upstream clang's device compiles (spir64, sm_90) do not both name the absolute device include"; }
 # A source whose name would be written unescaped into the integration header: refused
 # at analysis.
 tools/bazel build "//$pkg:odd" >"$tmp/b7.log" 2>&1 && fail "//$pkg:odd built"

@@ -13,10 +13,48 @@ load("//toolchain:devices.bzl", "DEVICE_FRONT_END_FLAGS")
 def _stem(ctx, src):
     return scratch_path(ctx, src.short_path.replace("/", "_").rsplit(".", 1)[0])
 
+def checked_compile(tc, cc_toolchain, src, what, argv, inputs, outputs, mnemonic, message):
+    """A step of a compile by tc.clang, through `sycl-device checked-compile`.
+
+    The compile writes its dependency file (-MD), and every file it read must be one of
+    inputs or under the C++ toolchain's built-in include directories: an absolute
+    #include or a header no rule declares fails the action, naming the file, as Bazel's
+    C++ rules fail an undeclared inclusion (otherwise its edits would not make the
+    compile run again).
+
+    Args:
+      tc: the SyclToolchainInfo (clang, sycl_device).
+      cc_toolchain: the C++ toolchain.
+      src: the source File (the messages name it).
+      what: "device" or "host".
+      argv: clang's arguments.
+      inputs: depset of what the compile reads.
+      outputs: list of File.
+      mnemonic: the action mnemonic.
+      message: the progress message.
+
+    Returns:
+      struct: the step.
+    """
+    builtin = ["--builtin-include-dir=" + d for d in cc_toolchain.built_in_include_directories]
+    return step(
+        tc.sycl_device,
+        ["checked-compile", "--source=" + src.path, "--what=" + what] + builtin + ["--", tc.clang] + argv,
+        depset([tc.clang], transitive = [inputs]),
+        outputs,
+        mnemonic,
+        message,
+        list_inputs = "--declared-inputs=%s",
+        list_inputs_after = 1,
+    )
+
 def _tu_compile(ctx, steps, common, src, mode_flags, ext, mnemonic, what):
     out = ctx.actions.declare_file(_stem(ctx, src) + ext)
-    steps.append(step(
-        common.tc.clang,
+    steps.append(checked_compile(
+        common.tc,
+        common.cc_toolchain,
+        src,
+        what,
         mode_flags + list(common.flags) + source_language(src) + [src, "-o", out],
         depset([src], transitive = [common.compile_inputs]),
         [out],
@@ -116,8 +154,11 @@ def dpcpp_device_compile(ctx, steps, common, src):
         ))
         return struct(ir = ir, header = header, footer = footer)
     ir = ctx.actions.declare_file(stem + ".dev.ll")
-    steps.append(step(
-        tc.clang,
+    steps.append(checked_compile(
+        tc,
+        common.cc_toolchain,
+        src,
+        "device",
         ["-fsycl", "-fsycl-device-only", "-S", "-emit-llvm", "-Xclang", "-fsycl-int-header=" + header.path, "-Xclang", "-fsycl-int-footer=" + footer.path] +
         [common.device_opt_level] + DPCPP_DEVICE_FLAGS + list(common.device_flags) + list(common.flags) + source_language(src) + [src, "-o", ir],
         depset([src], transitive = [common.compile_inputs]),
@@ -199,7 +240,7 @@ def dpcpp_jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level, cc_to
     ))
     return bc
 
-def _target_compile(ctx, steps, tc, tu, index, subdir, args, what):
+def _target_compile(ctx, steps, tc, tu, index, subdir, args, what, cc_toolchain):
     """SyclDeviceCompile of one TU again for one device-IR key, by the toolchain's clang.
 
     Args:
@@ -211,13 +252,17 @@ def _target_compile(ctx, steps, tc, tu, index, subdir, args, what):
       subdir: the output directory under the rule's scratch directory (the target's name).
       args: the driver arguments before the TU's flags.
       what: the target, for the progress message.
+      cc_toolchain: the C++ toolchain (its built-in include directories).
 
     Returns:
       The device IR File.
     """
     ll = ctx.actions.declare_file(scratch_path(ctx, "%s/%d_%s.dev.ll" % (subdir, index, tu.src.basename.rsplit(".", 1)[0])))
-    steps.append(step(
-        tc.clang,
+    steps.append(checked_compile(
+        tc,
+        cc_toolchain,
+        tu.src,
+        "device",
         args + list(tu.flags) + source_language(tu.src) + [tu.src, "-o", ll],
         depset([tu.src], transitive = [tu.inputs, tc.compile_files]),
         [ll],
@@ -226,7 +271,7 @@ def _target_compile(ctx, steps, tc, tu, index, subdir, args, what):
     ))
     return ll
 
-def dpcpp_target_compile(ctx, steps, tc, tu, index, offload, opt_level):
+def dpcpp_target_compile(ctx, steps, tc, tu, index, offload, opt_level, cc_toolchain):
     """_target_compile for a DPC++ toolchain's offload target (-fsycl-targets=offload).
 
     DPC++ compiles a TU's device side once per offload target; every target but the
@@ -234,16 +279,16 @@ def dpcpp_target_compile(ctx, steps, tc, tu, index, offload, opt_level):
     the device optimisation level opt_level.
     """
     args = ["-fsycl", "-fsycl-device-only", "-fsycl-targets=" + offload, "-S", "-emit-llvm", opt_level] + DPCPP_DEVICE_FLAGS
-    return _target_compile(ctx, steps, tc, tu, index, offload, args, offload + " (DPC++)")
+    return _target_compile(ctx, steps, tc, tu, index, offload, args, offload + " (DPC++)", cc_toolchain)
 
-def family_compile(ctx, steps, tc, tu, index, arch, family_args):
+def family_compile(ctx, steps, tc, tu, index, arch, family_args, cc_toolchain):
     """_target_compile by upstream clang for a family with IR of its own (NVIDIA, AMD).
 
     SPIR IR cannot be retargeted, so every TU is compiled once more per architecture
     (arch), with the family's front-end arguments (family_args: device_config's
     family_compile_args, from FAMILIES' clang_args).
     """
-    return _target_compile(ctx, steps, tc, tu, index, arch, family_args + ["-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS, arch)
+    return _target_compile(ctx, steps, tc, tu, index, arch, family_args + ["-S", "-emit-llvm"] + DEVICE_FRONT_END_FLAGS, arch, cc_toolchain)
 
 # DPC++'s driver defines this for the host compile of every SYCL TU (unnamed lambda
 # kernels are on by default); the integration header of an unnamed-lambda kernel needs it.
@@ -379,8 +424,11 @@ def dpcpp_host_compile(ctx, common, src, header, footer, index, steps = None, pc
     if pch or (not common.host_via_cc and steps != None):
         out = ctx.actions.declare_file(_stem(ctx, src) + ".o")
         use_pch = ["-include-pch", pch.pch] if pch else []
-        steps.append(step(
-            common.tc.clang,
+        steps.append(checked_compile(
+            common.tc,
+            common.cc_toolchain,
+            src,
+            "host",
             list(common.host_flags) + ["-Xclang", "-fsycl-is-host", "-c"] + use_pch + ["-include", header] + DPCPP_HOST_DEFINES +
             list(common.flags) + [appended, "-o", out],
             depset([src, appended, header, footer] + (pch.inputs if pch else []), transitive = [common.compile_inputs]),

@@ -33,9 +33,9 @@ def _irs_by_key(ctx, steps, common, devices, device_ir, tus):
         if front_end == "dpcpp-jit":
             irs[key] = [dpcpp_jit_target_compile(ctx, steps, common.tc, tu, i, d.triple, common.device_opt_level, common.cc_toolchain) for i, tu in enumerate(tus)]
         elif front_end == "dpcpp":
-            irs[key] = [dpcpp_target_compile(ctx, steps, common.tc, tu, i, dpcpp_offload_target(d), common.device_opt_level) for i, tu in enumerate(tus)]
+            irs[key] = [dpcpp_target_compile(ctx, steps, common.tc, tu, i, dpcpp_offload_target(d), common.device_opt_level, common.cc_toolchain) for i, tu in enumerate(tus)]
         else:
-            irs[key] = [family_compile(ctx, steps, common.tc, tu, i, device_arch(d), family_compile_args(d)) for i, tu in enumerate(tus)]
+            irs[key] = [family_compile(ctx, steps, common.tc, tu, i, device_arch(d), family_compile_args(d), common.cc_toolchain) for i, tu in enumerate(tus)]
     return irs
 
 def _chains(ctx, steps, tc, irs_by_key, rdc):
