@@ -54,8 +54,20 @@ func CheckedCompile() *cli.Verb {
 			if err != nil {
 				return fmt.Errorf("%s: the compiler wrote no dependency list: %v", source, err)
 			}
+			read := depcheck.ParseMake(string(text))
 			c := &depcheck.Checker{Declared: set, BuiltinDirs: builtin}
-			bad := c.Undeclared(depcheck.ParseMake(string(text)))
+			bad := c.Undeclared(read)
+			if len(bad) > 0 {
+				// The compiler's own headers (clang's resource directory, where it finds
+				// it: through a symbolic link, the host's) are the compiler's, as its
+				// binary is; asked only when something else did not pass.
+				if out, _, err := env.Run(nil, args[0], "-print-resource-dir"); err == nil {
+					if dir := strings.TrimSpace(string(out)); dir != "" {
+						c.BuiltinDirs = append(c.BuiltinDirs, dir)
+						bad = c.Undeclared(read)
+					}
+				}
+			}
 			if len(bad) == 0 {
 				return nil
 			}

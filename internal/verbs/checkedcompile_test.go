@@ -12,12 +12,14 @@ import (
 )
 
 // TestCheckedCompile: a compile (a stand-in that writes the dependency file -MD asks
-// for) passes when it read only declared inputs and files under a built-in include
-// directory, and fails naming each other file; a failing compiler fails the verb.
+// for) passes when it read only declared inputs, files under a built-in include
+// directory and the compiler's own resource headers, and fails naming each other file;
+// a failing compiler fails the verb.
 func TestCheckedCompile(t *testing.T) {
 	dir := t.TempDir()
 	fake := filepath.Join(dir, "cc.sh")
 	os.WriteFile(fake, []byte(`#!/bin/sh
+[ "$1" = -print-resource-dir ] && { echo /opt/cc/lib/clang/22; exit 0; }
 while [ $# -gt 0 ]; do
   [ "$1" = -MF ] && out="$2"
   [ "$1" = --fail ] && { echo "x.cpp:1:1: error: boom" >&2; exit 1; }
@@ -36,7 +38,8 @@ printf 'x.o: %s\n' "$deps" >"$out"
 			"--builtin-include-dir=/usr/include", "--"}, args...)
 		return tl.Main(all, &cli.Env{Stdout: &o, Stderr: &e}), e.String()
 	}
-	if code, msg := run(fake, "--deps", `pkg/x.cpp pkg/./x.h /usr/include/stdio.h`); code != 0 {
+	// The compiler's own resource directory (asked with -print-resource-dir) is its own.
+	if code, msg := run(fake, "--deps", `pkg/x.cpp pkg/./x.h /usr/include/stdio.h /opt/cc/lib/clang/22/include/stddef.h`); code != 0 {
 		t.Errorf("declared inputs only: exit %d: %s", code, msg)
 	}
 	code, msg := run(fake, "--deps", `pkg/x.cpp /abs/dev.h \
