@@ -1,7 +1,7 @@
 // Package verbs is the command layer of sycl-device: every verb's flags, usage and Run,
 // one file per verb (as rules_go's go/tools/builders holds every builder command). The
 // verbs parse their command lines, read their inputs through cli.Env and call the
-// algorithm packages (propagate, split, filter, aot, wrap, report, gen, devconfig), which
+// algorithm packages (propagate, split, filter, imagecompile, wrap, report, gen, devconfig), which
 // parse no flags themselves. cmd/sycl-device registers All.
 package verbs
 
