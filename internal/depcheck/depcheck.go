@@ -81,6 +81,12 @@ func Normalize(path string) (clean string, escapes bool) {
 	return clean, escapes
 }
 
+// ExecRootAlias names the execution root in the paths of a compile that reads a
+// precompiled header: the PCH is built with -working-directory /proc/self/cwd (so that
+// its bytes are the same in every sandbox), and clang names the PCH's inputs as it
+// recorded them.
+const ExecRootAlias = "/proc/self/cwd"
+
 // Checker knows what a compile may read: its declared inputs (execution-root-relative
 // paths), and the directories whose files it may read undeclared (the C++ toolchain's
 // built-in include directories).
@@ -119,6 +125,11 @@ func (c *Checker) Undeclared(deps []string) []string {
 	var out []string
 	for _, dep := range deps {
 		p, escapes := Normalize(dep)
+		if rel := strings.TrimPrefix(p, ExecRootAlias+"/"); rel != p {
+			// A file named through the compile's own working directory: the
+			// execution root, as a relative path names it.
+			p = rel
+		}
 		if seen[p] {
 			continue
 		}

@@ -34,11 +34,13 @@ func TestUndeclared(t *testing.T) {
 		BuiltinDirs: []string{"/usr/include", "external/sysroot/usr/include/"},
 	}
 	got := c.Undeclared([]string{"pkg/a.cpp", "pkg/./a.h", "/usr/include/stdio.h", "external/sysroot/usr/include/x.h",
-		"/usr/includes/x.h", "/abs/dev.h", "pkg/hidden.h", "../outside.h", "pkg/hidden.h"})
-	if len(got) != 4 {
-		t.Fatalf("got %d undeclared, want 4: %q", len(got), got)
+		"/usr/includes/x.h", "/abs/dev.h", "pkg/hidden.h", "../outside.h", "pkg/hidden.h",
+		"/proc/self/cwd/pkg/a.h", "/proc/self/cwd/pkg/../pkg/other.h", "/proc/self/cwdx/pkg/a.h"})
+	if len(got) != 6 {
+		t.Fatalf("got %d undeclared, want 6: %q", len(got), got)
 	}
-	for i, want := range []string{"/usr/includes/x.h (an absolute path", "/abs/dev.h (an absolute path", "pkg/hidden.h (not in the hdrs", "../outside.h (outside the execution root"} {
+	for i, want := range []string{"/usr/includes/x.h (an absolute path", "/abs/dev.h (an absolute path", "pkg/hidden.h (not in the hdrs", "../outside.h (outside the execution root",
+		"/proc/self/cwd/pkg/../pkg/other.h (not in the hdrs", "/proc/self/cwdx/pkg/a.h (an absolute path"} {
 		if !strings.HasPrefix(got[i], want) {
 			t.Errorf("#%d = %q, want %q...", i, got[i], want)
 		}

@@ -370,6 +370,12 @@ func Parse(file string, data []byte) (*Registry, error) {
 				return nil, diag.Errorf(file, line, "malformed set header %q", t)
 			}
 			name := t[1 : len(t)-1]
+			if err := CheckName(name); err != nil {
+				return nil, diag.Errorf(file, line, "property set name: %v", err)
+			}
+			if strings.ContainsRune(name, ']') {
+				return nil, diag.Errorf(file, line, "property set name %q holds ']'", name)
+			}
 			if r.Set(name) != nil {
 				return nil, diag.Errorf(file, line, "duplicate property set [%s]", name)
 			}
@@ -385,6 +391,9 @@ func Parse(file string, data []byte) (*Registry, error) {
 			return nil, diag.Errorf(file, line, "expected name=type|value, got %q", t)
 		}
 		name, typ, val := t[:eq], t[eq+1:bar], t[bar+1:]
+		if err := CheckName(name); err != nil {
+			return nil, diag.Errorf(file, line, "[%s]: property name: %v", cur.Name, err)
+		}
 		switch typ {
 		case "1":
 			v, err := strconv.ParseUint(val, 10, 32)

@@ -99,6 +99,10 @@ func TestParseErrors(t *testing.T) {
 		{"[A\n", 1},
 		{"[A]\n[A]\n", 2},
 		{"[A]\nx=2|gAAAAAAAAAAIAAA\n", 2}, // header says 32 bits, 3 bytes of data
+		// Names the writer could not write back (a round trip must give the same bytes).
+		{"[A]\nx\x01y=1|1\n", 2},
+		{"[A]b]\n", 1},
+		{"[[A]\n", 1},
 	} {
 		_, err := Parse("bad.prop", []byte(tc.src))
 		var ie *diag.InputError
