@@ -7,6 +7,8 @@
 // checked against the host's <cmath>; its integer, SIMD and conversion functions
 // checked against the results CUDA's intrinsics of the same names gave on an NVIDIA GPU
 // for the same inputs (toolchain/devicelib/check), on the device and on the host;
+// rounded arithmetic, half and bfloat16 conversions and special functions, the device's
+// results against the host's on pseudo-random operands;
 // and an assert that holds (a failing one prints and aborts: tools/tests/dpcpp_front_end_test.sh).
 #include <sycl/sycl.hpp>
 #include <sycl/ext/intel/math.hpp>
@@ -146,6 +148,86 @@ int main() {
   }
   std::printf("sycl::ext::intel::math integer, SIMD and conversions: %d checks\n", nx);
   sycl::free(xr, q);
+
+  // Rounded arithmetic, half and bfloat16 conversions with a rounding mode, and the
+  // special functions: on pseudo-random operands of every class, the device's results
+  // must equal the host's bit for bit (the same integer arithmetic: the host's were
+  // checked against x86's rounding modes and CUDA's, toolchain/devicelib/check), or for
+  // the special functions, which call the device's erf, exp and sin, agree closely.
+  constexpr int nr = 256, nrf = 48;
+  float *fa = sycl::malloc_shared<float>(3 * nr, q);
+  double *da = sycl::malloc_shared<double>(3 * nr, q);
+  unsigned long long *rr = sycl::malloc_shared<unsigned long long>(nr * nrf, q);
+  double *sr = sycl::malloc_shared<double>(nr * 8, q);
+  unsigned long long seed = 42;
+  auto rnd = [&seed] {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return seed ^ (seed >> 29);
+  };
+  for (int i = 0; i < 3 * nr; ++i) {
+    unsigned long long r = rnd(), m = rnd();
+    unsigned fb = i % 2 ? (unsigned)(r >> 32) : (unsigned)((r >> 32 & 0x80000000u) | (112u + (r % 32)) << 23 | (m & 0x7fffff));
+    unsigned long long db = i % 2 ? r : (r & 0x8000000000000000ull) | (1008ull + (r >> 20) % 32) << 52 | (m & 0xfffffffffffffull);
+    std::memcpy(&fa[i], &fb, 4);
+    std::memcpy(&da[i], &db, 8);
+  }
+  auto rops = [](const float *f, const double *d, int i, unsigned long long *o, double *sp) {
+    float a = f[i], b = f[i + nr], c = f[i + 2 * nr];
+    double x = d[i], y = d[i + nr], z = d[i + 2 * nr];
+    int k = 0;
+    auto F = [&](float v) { o[k++] = sycl::bit_cast<unsigned>(v); };
+    auto D = [&](double v) { o[k++] = sycl::bit_cast<unsigned long long>(v); };
+    auto U = [&](unsigned long long v) { o[k++] = v; };
+    F(im::fadd_rd(a, b)), F(im::fsub_ru(a, b)), F(im::fmul_rz(a, b)), F(im::fdiv_rn(a, b)), F(im::fdiv_rd(a, b));
+    F(im::fmaf_ru(a, b, c)), F(im::fmaf_rz(a, -a * b, c)), F(im::fsqrt_rd(a)), F(im::frcp_ru(a));
+    D(im::dadd_ru(x, y)), D(im::dsub_rz(x, y)), D(im::dmul_rd(x, y)), D(im::ddiv_ru(x, y)), D(im::ddiv_rz(x, y));
+    D(im::fma_rd(x, y, z)), D(im::fma_ru(x, y, -x * y)), D(im::dsqrt_ru(x)), D(im::drcp_rd(x));
+    U(sycl::bit_cast<unsigned short>(im::float2half_rd(a))), U(sycl::bit_cast<unsigned short>(im::float2half_ru(c)));
+    U(sycl::bit_cast<unsigned short>(im::float2half_rz(b * 1e-4f))), U(sycl::bit_cast<unsigned short>(im::double2half(z)));
+    U(sycl::bit_cast<unsigned short>(im::float2bfloat16_rd(a))), U(sycl::bit_cast<unsigned short>(im::float2bfloat16_rz(b)));
+    U(sycl::bit_cast<unsigned short>(im::ll2half_ru((long long)sycl::bit_cast<unsigned long long>(x) >> (i % 50))));
+    U(sycl::bit_cast<unsigned short>(im::int2bfloat16_rd(sycl::bit_cast<int>(a))));
+    U(sycl::bit_cast<unsigned short>(im::ushort2half_rz((unsigned short)sycl::bit_cast<unsigned>(b))));
+    sycl::half h = sycl::bit_cast<sycl::half>((unsigned short)sycl::bit_cast<unsigned>(c));
+    U((unsigned)im::half2int_rd(h)), U((unsigned short)im::half2short_ru(h)), U(sycl::bit_cast<unsigned>(im::half2float(h)));
+    sycl::ext::oneapi::bfloat16 bh = sycl::bit_cast<sycl::ext::oneapi::bfloat16>((unsigned short)(sycl::bit_cast<unsigned>(c) >> 16));
+    U((unsigned long long)im::bfloat162ll_rz(bh)), U(sycl::bit_cast<unsigned>(im::bfloat162float(bh)));
+    int e = 0;
+    D(im::frexp(x, &e)), U((unsigned)e);
+    double ip = 0;
+    D(im::modf(x, &ip)), D(ip);
+    D(im::remquo(x, y, &e)), U((unsigned)(e & 7));
+    U(sycl::bit_cast<unsigned short>(im::ceil(h))), U(sycl::bit_cast<unsigned short>(im::trunc(h)));
+    // Through the device's own math functions: compared with a tolerance.
+    double p = sycl::fabs(sycl::fmod(x, 1.0)), t = (double)(unsigned)(i + 1) / (nr + 1);
+    sp[0] = im::erfinv(2 * t - 1), sp[1] = im::erfcinv(t), sp[2] = im::cdfnorm(x > 40 || x < -40 ? 1 / x : x);
+    sp[3] = im::cdfnorminv(t), sp[4] = im::sinpi(y < 1e6 && y > -1e6 ? y : p), sp[5] = im::cospi(p * 100);
+    sp[6] = im::erfcx(z > 30 || z < -20 ? p * 30 : z), sp[7] = im::erfinv(float(t)) + im::sinpi(float(p));
+    return k;
+  };
+  q.parallel_for(sycl::range<1>(nr), [=](sycl::id<1> i) { rops(fa, da, i, rr + i * nrf, sr + i * 8); }).wait();
+  int rounded_failures = 0, count = 0;
+  for (int i = 0; i < nr; ++i) {
+    unsigned long long ho[nrf];
+    double hs[8];
+    count = rops(fa, da, i, ho, hs);
+    for (int j = 0; j < count; ++j) {
+      if (ho[j] != rr[i * nrf + j] && rounded_failures++ < 10)
+        std::printf("intel::math rounded #%d, operands %d: device %#llx, host %#llx  FAIL\n", j, i, rr[i * nrf + j], ho[j]);
+    }
+    for (int j = 0; j < 8; ++j) {
+      double dv = sr[i * 8 + j], hv = hs[j];
+      bool close = dv == hv || (dv != dv && hv != hv) || std::abs(dv - hv) <= 1e-12 * std::abs(hv) + 1e-300;
+      if (!close && rounded_failures++ < 10)
+        std::printf("intel::math special #%d, operands %d: device %.17g, host %.17g  FAIL\n", j, i, dv, hv);
+    }
+  }
+  std::printf("sycl::ext::intel::math rounded, conversions and special functions: %d operand sets x %d+8 results\n", nr, count);
+  imf_failures += rounded_failures;
+  sycl::free(fa, q);
+  sycl::free(da, q);
+  sycl::free(rr, q);
+  sycl::free(sr, q);
 
   cf hf[nc];
   cd hd[nc];

@@ -178,6 +178,7 @@ RS_CFUNCS(double, )
 // sycl::ext::intel::math: imf.inc, which host.cpp compiles for the host side too.
 #include "imf.inc"
 #include "imf_int.inc"
+#include "imf_fp.inc"
 
 // assert: <cassert> in device code calls glibc's __assert_fail, which DPC++'s libsycl-crt
 // forwards to __devicelib_assert_fail with the work-item's ids. That one is not defined

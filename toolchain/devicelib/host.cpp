@@ -7,4 +7,5 @@
 extern "C" {
 #include "imf.inc"
 #include "imf_int.inc"
+#include "imf_fp.inc"
 }
