@@ -47,8 +47,9 @@ int main() {
      m = m * sycl::marray<bfloat16, 4>(bfloat16(2.0f));
      for (int i = 0; i < 4; ++i) vec[i] = float(m[i]);
    }).wait();
-  // std::complex: * and / (__mulsc3, __divsc3), abs, arg, exp, log, sqrt, pow, sin, cos.
-  constexpr int nc = 10;
+  // std::complex: * and / (__mulsc3, __divsc3), abs, arg, exp, log, sqrt, pow, the
+  // trigonometric and hyperbolic functions and their inverses, proj.
+  constexpr int nc = 24;
   using cf = std::complex<float>;
   using cd = std::complex<double>;
   cf *zf = sycl::malloc_shared<cf>(nc, q);
@@ -66,6 +67,20 @@ int main() {
     z[7] = std::pow(a, b);
     z[8] = std::sin(b);
     z[9] = std::cos(b);
+    z[10] = std::tan(b);
+    z[11] = std::sinh(a);
+    z[12] = std::cosh(b);
+    z[13] = std::tanh(a);
+    z[14] = std::asin(a);
+    z[15] = std::acos(b);
+    z[16] = std::atan(a);
+    z[17] = std::asinh(b);
+    z[18] = std::acosh(a);
+    z[19] = std::atanh(b);
+    z[20] = std::proj(a);
+    z[21] = std::asinh(b * decltype(b)(0.001)) * decltype(b)(1000);
+    z[22] = std::tanh(a * decltype(a)(30));
+    z[23] = std::acos(-a * decltype(a)(1e20));
   };
   q.single_task([=] {
      ops(af, bf, zf);
@@ -234,7 +249,9 @@ int main() {
   ops(af, bf, hf);
   ops(ad, bd, hd);
   int failures = imf_failures;
-  const char *names[nc] = {"*", "/", "abs", "arg", "exp", "log", "sqrt", "pow", "sin", "cos"};
+  const char *names[nc] = {"*",    "/",    "abs",   "arg",   "exp",  "log",  "sqrt",  "pow",
+                           "sin",  "cos",  "tan",   "sinh",  "cosh", "tanh", "asin",  "acos",
+                           "atan", "asinh", "acosh", "atanh", "proj", "asinh near 0", "tanh far", "acos far"};
   for (int i = 0; i < nc; ++i) {
     bool okf = std::abs(zf[i] - hf[i]) <= 1e-5f * (1 + std::abs(hf[i]));
     bool okd = std::abs(zd[i] - hd[i]) <= 1e-12 * (1 + std::abs(hd[i]));

@@ -175,6 +175,99 @@ RS_CFUNCS(float, f)
 RS_CFUNCS(double, )
 #undef RS_CFUNCS
 
+// The rest of <complex.h>: hyperbolic functions and tangents (ctanh as Kahan writes it,
+// with tan and sinh, and its limit where cosh would overflow; ctan(z) = -i ctanh(iz)),
+// inverse functions (casinh from log(z + sqrt(z^2 + 1)) on the right half plane, its
+// Taylor series near 0 and log(2z) far out; catanh with log1p and atan2; casin(z) =
+// -i casinh(iz), cacos = pi/2 - casin, catan(z) = -i catanh(iz), cacosh from
+// log(z + sqrt(z + 1) sqrt(z - 1))), and cproj.
+float tanf(float);
+float log1pf(float);
+double tan(double);
+double log1p(double);
+#define RS_CFUNCS2(T, SFX, BIG, TANH_LIMIT)                                                      \
+  static T _Complex rs_cmk##SFX(T re, T im) { return __builtin_complex(re, im); }                \
+  static T _Complex rs_cmul##SFX(T _Complex a, T _Complex b) {                                   \
+    return rs_mul##SFX(__real__ a, __imag__ a, __real__ b, __imag__ b);                          \
+  }                                                                                             \
+  static T _Complex rs_times_i##SFX(T _Complex z) { return rs_cmk##SFX(-__imag__ z, __real__ z); } \
+  static T _Complex rs_times_minus_i##SFX(T _Complex z) { return rs_cmk##SFX(__imag__ z, -__real__ z); } \
+  static T _Complex rs_csinh##SFX(T _Complex z) {                                                \
+    T x = __real__ z, y = __imag__ z;                                                          \
+    return rs_cmk##SFX(sinh##SFX(x) * cos##SFX(y), cosh##SFX(x) * sin##SFX(y));                 \
+  }                                                                                             \
+  static T _Complex rs_ccosh##SFX(T _Complex z) {                                                \
+    T x = __real__ z, y = __imag__ z;                                                          \
+    return rs_cmk##SFX(cosh##SFX(x) * cos##SFX(y), sinh##SFX(x) * sin##SFX(y));                 \
+  }                                                                                             \
+  static T _Complex rs_ctanh##SFX(T _Complex z) {                                                \
+    T x = __real__ z, y = __imag__ z;                                                          \
+    if (__builtin_fabs##SFX(x) > (TANH_LIMIT)) {                                                \
+      T e = exp##SFX(-2 * __builtin_fabs##SFX(x));                                              \
+      return rs_cmk##SFX(__builtin_copysign##SFX(1, x), 4 * sin##SFX(y) * cos##SFX(y) * e);     \
+    }                                                                                           \
+    T t = tan##SFX(y), b = 1 + t * t, s = sinh##SFX(x), r = sqrt##SFX(1 + s * s);               \
+    T d = 1 + b * s * s;                                                                        \
+    return rs_cmk##SFX(b * r * s / d, t / d);                                                   \
+  }                                                                                             \
+  static T _Complex rs_ctan##SFX(T _Complex z) { return rs_times_minus_i##SFX(rs_ctanh##SFX(rs_times_i##SFX(z))); } \
+  static T _Complex rs_casinh##SFX(T _Complex z) {                                               \
+    T x = __real__ z, y = __imag__ z;                                                          \
+    bool flip = __builtin_signbit(x);                                                           \
+    T _Complex w = flip ? -z : z, r;                                                            \
+    T m = rs_cabs##SFX(w);                                                                      \
+    if (m < (T)0.01) {                                                                          \
+      T _Complex w2 = rs_cmul##SFX(w, w), t = w;                                                \
+      const T c[3] = {(T)-1 / 6, (T)3 / 40, (T)-5 / 112};                                       \
+      r = w;                                                                                    \
+      for (int k = 0; k < 3; ++k) t = rs_cmul##SFX(t, w2), r += c[k] * t;                       \
+    } else if (m > (BIG)) {                                                                     \
+      r = rs_clog##SFX(w);                                                                      \
+      __real__ r += (T)0.6931471805599453;                                                      \
+    } else {                                                                                    \
+      T a = __real__ w, b = __imag__ w;                                                        \
+      T _Complex s = rs_csqrt##SFX(rs_cmk##SFX((a - b) * (a + b) + 1, 2 * a * b));              \
+      r = rs_clog##SFX(w + s);                                                                  \
+    }                                                                                           \
+    (void)y;                                                                                    \
+    return flip ? -r : r;                                                                       \
+  }                                                                                             \
+  static T _Complex rs_casin##SFX(T _Complex z) { return rs_times_minus_i##SFX(rs_casinh##SFX(rs_times_i##SFX(z))); } \
+  static T _Complex rs_cacos##SFX(T _Complex z) {                                                \
+    T _Complex s = rs_casin##SFX(z);                                                            \
+    return rs_cmk##SFX((T)1.5707963267948966 - __real__ s, -__imag__ s);                        \
+  }                                                                                             \
+  static T _Complex rs_catanh##SFX(T _Complex z) {                                               \
+    T x = __real__ z, y = __imag__ z;                                                          \
+    T re = log1p##SFX(4 * x / ((1 - x) * (1 - x) + y * y)) / 4;                                \
+    T im = atan2##SFX(2 * y, (1 - x) * (1 + x) - y * y) / 2;                                    \
+    return rs_cmk##SFX(re, im);                                                                 \
+  }                                                                                             \
+  static T _Complex rs_catan##SFX(T _Complex z) { return rs_times_minus_i##SFX(rs_catanh##SFX(rs_times_i##SFX(z))); } \
+  static T _Complex rs_cacosh##SFX(T _Complex z) {                                               \
+    T _Complex p = rs_csqrt##SFX(z + 1), m = rs_csqrt##SFX(z - 1);                              \
+    return rs_clog##SFX(z + rs_cmul##SFX(p, m));                                                \
+  }                                                                                             \
+  static T _Complex rs_cproj##SFX(T _Complex z) {                                                \
+    if (__builtin_isinf(__real__ z) || __builtin_isinf(__imag__ z))                             \
+      return rs_cmk##SFX(__builtin_inf##SFX(), __builtin_copysign##SFX(0, __imag__ z));         \
+    return z;                                                                                   \
+  }                                                                                             \
+  RS_EXPORT void csinh##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_csinh##SFX(z); } \
+  RS_EXPORT void ccosh##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_ccosh##SFX(z); } \
+  RS_EXPORT void ctanh##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_ctanh##SFX(z); } \
+  RS_EXPORT void ctan##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_ctan##SFX(z); }   \
+  RS_EXPORT void casinh##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_casinh##SFX(z); } \
+  RS_EXPORT void casin##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_casin##SFX(z); } \
+  RS_EXPORT void cacos##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_cacos##SFX(z); } \
+  RS_EXPORT void catanh##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_catanh##SFX(z); } \
+  RS_EXPORT void catan##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_catan##SFX(z); } \
+  RS_EXPORT void cacosh##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_cacosh##SFX(z); } \
+  RS_EXPORT void cproj##SFX(T _Complex *res, T _Complex z) noexcept { *res = rs_cproj##SFX(z); }
+RS_CFUNCS2(float, f, 1e18f, 9.0f)
+RS_CFUNCS2(double, , 1e150, 22.0)
+#undef RS_CFUNCS2
+
 // sycl::ext::intel::math: imf.inc, which host.cpp compiles for the host side too.
 #include "imf.inc"
 #include "imf_int.inc"
