@@ -173,7 +173,8 @@ int main() {
   float *fa = sycl::malloc_shared<float>(3 * nr, q);
   double *da = sycl::malloc_shared<double>(3 * nr, q);
   unsigned long long *rr = sycl::malloc_shared<unsigned long long>(nr * nrf, q);
-  double *sr = sycl::malloc_shared<double>(nr * 8, q);
+  constexpr int ns = 11;
+  double *sr = sycl::malloc_shared<double>(nr * ns, q);
   unsigned long long seed = 42;
   auto rnd = [&seed] {
     seed = seed * 6364136223846793005ull + 1442695040888963407ull;
@@ -218,26 +219,30 @@ int main() {
     sp[0] = im::erfinv(2 * t - 1), sp[1] = im::erfcinv(t), sp[2] = im::cdfnorm(x > 40 || x < -40 ? 1 / x : x);
     sp[3] = im::cdfnorminv(t), sp[4] = im::sinpi(y < 1e6 && y > -1e6 ? y : p), sp[5] = im::cospi(p * 100);
     sp[6] = im::erfcx(z > 30 || z < -20 ? p * 30 : z), sp[7] = im::erfinv(float(t)) + im::sinpi(float(p));
+    // Bessel functions, kept away from their zeros (relative tolerance): to 50 and 1e5.
+    double bx = i % 2 ? p * 50 : sycl::fabs(y) < 1e5 ? sycl::fabs(y) + 0.5 : 3e4 * p + 0.5;
+    sp[8] = im::j0(bx) + im::y1(bx) + 4, sp[9] = im::jn(i % 7, bx) + im::yn(i % 5, bx + 1) / 4 + im::cyl_bessel_i1(p * 20) + 4;
+    sp[10] = im::j1(float(bx)) + im::y0(float(bx)) + im::cyl_bessel_i0(float(p)) + 4;
     return k;
   };
-  q.parallel_for(sycl::range<1>(nr), [=](sycl::id<1> i) { rops(fa, da, i, rr + i * nrf, sr + i * 8); }).wait();
+  q.parallel_for(sycl::range<1>(nr), [=](sycl::id<1> i) { rops(fa, da, i, rr + i * nrf, sr + i * ns); }).wait();
   int rounded_failures = 0, count = 0;
   for (int i = 0; i < nr; ++i) {
     unsigned long long ho[nrf];
-    double hs[8];
+    double hs[ns];
     count = rops(fa, da, i, ho, hs);
     for (int j = 0; j < count; ++j) {
       if (ho[j] != rr[i * nrf + j] && rounded_failures++ < 10)
         std::printf("intel::math rounded #%d, operands %d: device %#llx, host %#llx  FAIL\n", j, i, rr[i * nrf + j], ho[j]);
     }
-    for (int j = 0; j < 8; ++j) {
-      double dv = sr[i * 8 + j], hv = hs[j];
+    for (int j = 0; j < ns; ++j) {
+      double dv = sr[i * ns + j], hv = hs[j];
       bool close = dv == hv || (dv != dv && hv != hv) || std::abs(dv - hv) <= 1e-12 * std::abs(hv) + 1e-300;
       if (!close && rounded_failures++ < 10)
         std::printf("intel::math special #%d, operands %d: device %.17g, host %.17g  FAIL\n", j, i, dv, hv);
     }
   }
-  std::printf("sycl::ext::intel::math rounded, conversions and special functions: %d operand sets x %d+8 results\n", nr, count);
+  std::printf("sycl::ext::intel::math rounded, conversions and special functions: %d operand sets x %d+%d results\n", nr, count, ns);
   imf_failures += rounded_failures;
   sycl::free(fa, q);
   sycl::free(da, q);

@@ -5,7 +5,9 @@
 // __imf_fadd_rd, normcdf for __imf_cdfnorm, ...) in a kernel. Built as C++, it calls
 // rules_sycl's; and `imf_fp_check compare OURS CUDA` compares two outputs: equal bits
 // where the tolerance is 0 (rounded arithmetic and conversions are exact), within that
-// many units in the last place of the format (h, b, f, d) otherwise; NaN equals NaN.
+// many units in the last place of the format (h, b, f, d) otherwise, or for the Bessel
+// functions (j: double, k: float) that many epsilons, absolute below 1 and relative
+// above; NaN equals NaN.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -242,6 +244,27 @@ DEV void functions(Out *o) {
     put(o, "remquof_quo", i, (unsigned)(e & 7) | (e & 7 && e < 0 ? 8 : 0), 'x', 0);
     put(o, "remquo", i, dbits(SPECIAL(remquo, remquo)(x, y, &e)), 'd', 0);
     put(o, "remquo_quo", i, (unsigned)(e & 7) | (e & 7 && e < 0 ? 8 : 0), 'x', 0);
+    // Bessel functions: absolute error where the value is below 1 (near their zeros no
+    // implementation has a small relative one).
+    double bx = i % 4 == 0 ? mkd(r & 0x40ffffffffffffffull) : (double)(r % 4000) / 64;  // to 5e4, or to 62
+    int bn = (int)(r >> 50) % 12 - 2;
+    put(o, "j0", i, dbits(SPECIAL(j0, j0)(bx)), 'j', 8);
+    put(o, "j1", i, dbits(SPECIAL(j1, j1)(bx)), 'j', 8);
+    put(o, "jn", i, dbits(SPECIAL(jn, jn)(bn, bx)), 'j', 8);
+    put(o, "y0", i, dbits(SPECIAL(y0, y0)(bx)), 'j', 8);
+    put(o, "y1", i, dbits(SPECIAL(y1, y1)(bx)), 'j', 8);
+    put(o, "yn", i, dbits(SPECIAL(yn, yn)(bn, bx)), 'j', 8);
+    put(o, "i0", i, dbits(SPECIAL(cyl_bessel_i0, i0)(bx / 8)), 'j', 8);
+    put(o, "i1", i, dbits(SPECIAL(cyl_bessel_i1, i1)(bx / 8)), 'j', 8);
+    float fx = (float)bx;
+    put(o, "j0f", i, fbits(SPECIAL(j0f, j0f)(fx)), 'k', 8);
+    put(o, "j1f", i, fbits(SPECIAL(j1f, j1f)(fx)), 'k', 8);
+    put(o, "jnf", i, fbits(SPECIAL(jnf, jnf)(bn, fx)), 'k', 8);
+    put(o, "y0f", i, fbits(SPECIAL(y0f, y0f)(fx)), 'k', 8);
+    put(o, "y1f", i, fbits(SPECIAL(y1f, y1f)(fx)), 'k', 8);
+    put(o, "ynf", i, fbits(SPECIAL(ynf, ynf)(bn, fx)), 'k', 8);
+    put(o, "i0f", i, fbits(SPECIAL(cyl_bessel_i0f, i0f)(fx / 8)), 'k', 8);
+    put(o, "i1f", i, fbits(SPECIAL(cyl_bessel_i1f, i1f)(fx / 8)), 'k', 8);
   }
 }
 
@@ -275,6 +298,16 @@ static long long ulps(u64 a, u64 b, char fmt) {
   long long d = ord(a) - ord(b);
   return d < 0 ? -d : d;
 }
+// For 'j' (double) and 'k' (float): the difference in units of the format's epsilon
+// times the larger of 1 and the value: an absolute error below 1, a relative one above.
+static long long mixed(u64 a, u64 b, bool dbl) {
+  double x = dbl ? mkd(a) : mkf(a), y = dbl ? mkd(b) : mkf(b);
+  if (x != x || y != y) return x != x && y != y ? 0 : 1LL << 62;
+  if (x == y) return 0;
+  double scale = (y < 0 ? -y : y) > 1 ? (y < 0 ? -y : y) : 1, d = x - y;
+  d = (d < 0 ? -d : d) / scale / (dbl ? 2.220446049250313e-16 : 1.1920928955078125e-07);
+  return d > 1e9 ? 1LL << 62 : (long long)d;
+}
 static int compare(const char *ours, const char *theirs) {
   FILE *f = fopen(ours, "r"), *g = fopen(theirs, "r");
   if (!f || !g) return 2;
@@ -288,7 +321,7 @@ static int compare(const char *ours, const char *theirs) {
     }
     ++lines;
     int tol = atoi(t1 + 1);
-    long long d = t1[0] == 'x' ? (v1 == v2 ? 0 : 1LL << 62) : ulps(v1, v2, t1[0]);
+    long long d = t1[0] == 'x' ? (v1 == v2 ? 0 : 1LL << 62) : t1[0] == 'j' || t1[0] == 'k' ? mixed(v1, v2, t1[0] == 'j') : ulps(v1, v2, t1[0]);
     if (d > tol) {
       if (++bad <= 40) printf("%s %d: ours %llx, CUDA %llx (%lld ulps, %d allowed)\n", n1, i1, v1, v2, d, tol);
     }
