@@ -22,14 +22,15 @@ func newCrossDir(root string) *crossDir {
 	return &crossDir{root: root, memo: map[string]bool{}}
 }
 
-// find returns the file, from the repository root, that a quoted include of a file in
-// dir names: relative to dir, from the repository root (Bazel's -iquote .), then below
-// each include directory, as a compiler searches them. It returns "" when none exists.
+// find returns the file, from the repository root, that an include of a file in dir
+// names, as a compiler searches: a quoted one relative to dir, from the repository root
+// (Bazel's -iquote .), then below each include directory; an <...> one below the
+// include directories only. It returns "" when none exists.
 func (cd *crossDir) find(dir string, inc include, includeDirs []string) string {
-	if !inc.Quoted {
-		return ""
+	var cands []string
+	if inc.Quoted {
+		cands = []string{path.Join(dir, inc.Path), path.Clean(inc.Path)}
 	}
-	cands := []string{path.Join(dir, inc.Path), path.Clean(inc.Path)}
 	for _, d := range includeDirs {
 		cands = append(cands, path.Join(d, inc.Path))
 	}

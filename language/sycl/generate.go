@@ -8,7 +8,6 @@ import (
 
 	"github.com/bazelbuild/bazel-gazelle/language"
 	"github.com/bazelbuild/bazel-gazelle/rule"
-	"github.com/rules-sycl/rules_sycl/internal/extlibs"
 )
 
 // ruleImports is what Resolve needs of a generated rule: its quoted includes and, for a
@@ -29,22 +28,23 @@ const implementsKey = "_sycl_implements"
 func (l *syclLang) implements(rel string, sc *syclConfig, refs []includeRef) []string {
 	var out []string
 	for _, ref := range refs {
-		if p := l.cross.find(rel, include{Path: ref.Path, Quoted: true}, sc.includeDirs); p != "" {
+		if p := l.cross.find(rel, include{Path: ref.Path, Quoted: !ref.Angled}, sc.includeDirs); p != "" {
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-// includeRef is one quoted #include of a generated rule, kept for Resolve.
+// includeRef is one #include of a generated rule, kept for Resolve.
 type includeRef struct {
 	Path string // as written
 	Dir  string // directory of the including file, from the repository root
 	File string // the including file, from the repository root (for messages)
 	Line int
-	// Angled: an <...> include, kept only when it names a library rules_sycl does not
-	// provide (extlibs): a rule of the workspace may provide it, or Gazelle says what
-	// to do.
+	// Angled: an <...> include. A rule of the workspace may provide it (a library's
+	// header below its includes directory, or under its include_prefix); one that names
+	// a library rules_sycl does not provide (extlibs) gets Gazelle's advice; any other
+	// is a system header.
 	Angled bool
 }
 
@@ -596,8 +596,7 @@ func unitIncludes(rel string, u *unit, files map[string]*fileInfo) []includeRef 
 	for _, n := range append(append(append([]string(nil), u.srcs...), u.hdrs...), u.textual...) {
 		fi := files[n]
 		for _, inc := range fi.Includes {
-			_, external := extlibs.Lookup(path.Clean(inc.Path))
-			if (!inc.Quoted && !external) || seen[inc.Path] {
+			if seen[inc.Path] {
 				continue
 			}
 			seen[inc.Path] = true

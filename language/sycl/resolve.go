@@ -107,8 +107,9 @@ func under(p, dir string) (string, bool) {
 // the rule's own files needs no dep. Otherwise each include is looked up as written in
 // # gazelle:resolve overrides, then as a path relative to the
 // including file, then as a path from the repository root (or an includes directory)
-// in the index. <...> includes are system headers, and so are the SYCL implementation's
-// headers however they are spelled (toolchainHeader). An include nothing provides is
+// in the index; an <...> include only from the root or an includes directory, and one
+// no rule provides is a system header, as are the SYCL implementation's headers however
+// they are spelled (toolchainHeader). An include nothing provides is
 // ignored, reported, or fatal, as sycl_unresolved_deps says.
 func (l *syclLang) Resolve(c *config.Config, ix *resolve.RuleIndex, rc *repo.RemoteCache, r *rule.Rule, imports interface{}, from label.Label) {
 	imp, _ := imports.(*ruleImports)
@@ -139,7 +140,7 @@ func (l *syclLang) Resolve(c *config.Config, ix *resolve.RuleIndex, rc *repo.Rem
 		}
 		if program {
 			// The libraries that define what the included header declares.
-			if p := l.cross.find(ref.Dir, include{Path: ref.Path, Quoted: true}, sc.includeDirs); p != "" {
+			if p := l.cross.find(ref.Dir, include{Path: ref.Path, Quoted: !ref.Angled}, sc.includeDirs); p != "" {
 				for _, m := range ix.FindRulesByImportWithConfig(c, resolve.ImportSpec{Lang: languageName, Imp: implPrefix + p}, languageName) {
 					if !m.IsSelfImport(from) {
 						deps[m.Label.Rel(from.Repo, from.Pkg).String()] = true
@@ -216,6 +217,9 @@ func resolveInclude(c *config.Config, ix *resolve.RuleIndex, ref includeRef, own
 			}
 		}
 		return label.NoLabel, errUnresolved{"no rule provides include " + strconv.Quote(ref.Path) + ": " + extlibs.Message(ref.Path, lib)}
+	}
+	if ref.Angled {
+		return label.NoLabel, nil // a system header (<vector>, <omp.h>, ...)
 	}
 	return label.NoLabel, errUnresolved{fmt.Sprintf("no rule provides include %q", ref.Path)}
 }

@@ -83,6 +83,7 @@ func TestResolve(t *testing.T) {
 	add("third/vendor", library("cc_library", "vendor", map[string]interface{}{"hdrs": []string{"include/v.h"}, "strip_include_prefix": "include", "include_prefix": "ven"}))
 	add("lib", library("sycl_library", "kernels", map[string]interface{}{"srcs": []string{"kernels.cpp"}, "hdrs": []string{"kernels.h"}}))
 	add("lib", library("sycl_library", "local", map[string]interface{}{"hdrs": []string{"local.h"}}))
+	add("third/api", library("cc_library", "api", map[string]interface{}{"hdrs": []string{"include/api/api.h"}, "includes": []string{"include"}}))
 	ix.Finish()
 
 	app := library("sycl_binary", "app", map[string]interface{}{"srcs": []string{"app.cpp", "own.h"}})
@@ -95,11 +96,40 @@ func TestResolve(t *testing.T) {
 		{Path: "nowhere.h", Dir: "app", File: "app/app.cpp", Line: 6},         // unresolved, ignored
 		{Path: "sycl/sycl.hpp", Dir: "app", File: "app/app.cpp", Line: 7},     // the SYCL implementation's
 		{Path: "CL/sycl.hpp", Dir: "app", File: "app/app.cpp", Line: 8},
+		{Path: "api/api.h", Dir: "app", File: "app/app.cpp", Line: 9, Angled: true}, // below an includes directory
+		{Path: "vector", Dir: "app", File: "app/app.cpp", Line: 10, Angled: true},   // a system header
 	}
 	lang.Resolve(c, ix, nil, app, &ruleImports{Refs: refs}, label.New("", "app", "app"))
-	want := []string{"//lib:kernels", "//lib:local", "//third/vendor"}
+	want := []string{"//lib:kernels", "//lib:local", "//third/api", "//third/vendor"}
 	if got := app.AttrStrings("deps"); !reflect.DeepEqual(got, want) {
 		t.Errorf("deps = %q, want %q", got, want)
+	}
+}
+
+// TestAngledIncludes: an <...> include no rule provides is a system header, with no
+// unresolved-include report; it is never looked up relative to the including file; one
+// that names a library rules_sycl does not provide is reported with advice.
+func TestAngledIncludes(t *testing.T) {
+	c := config.New()
+	rc := &resolve.Configurer{}
+	rc.RegisterFlags(flag.NewFlagSet("gazelle", flag.ContinueOnError), "update", c)
+	rc.Configure(c, "", nil)
+	c.Exts[languageName] = defaultConfig()
+	ix := resolve.NewRuleIndex(func(r *rule.Rule, pkgRel string) resolve.Resolver { return &syclLang{} })
+	ix.AddRule(c, library("sycl_library", "near", map[string]interface{}{"hdrs": []string{"near.h"}}), &rule.File{Pkg: "app"})
+	ix.Finish()
+	from := label.New("", "app", "app")
+	for _, p := range []string{"vector", "omp_like_nowhere.h", "near.h"} {
+		l, err := resolveInclude(c, ix, includeRef{Path: p, Dir: "app", File: "app/app.cpp", Line: 1, Angled: true}, map[string]bool{}, from)
+		if err != nil || l != label.NoLabel {
+			t.Errorf("<%s>: %v, %v; want no dep and no error", p, l, err)
+		}
+	}
+	if l, err := resolveInclude(c, ix, includeRef{Path: "near.h", Dir: "app", File: "app/app.cpp", Line: 1}, map[string]bool{}, from); err != nil || l.Name != "near" {
+		t.Errorf(`"near.h": %v, %v; want //app:near`, l, err)
+	}
+	if _, err := resolveInclude(c, ix, includeRef{Path: "oneapi/dpl/algorithm", Dir: "app", File: "app/app.cpp", Line: 1, Angled: true}, map[string]bool{}, from); err == nil {
+		t.Errorf("<oneapi/dpl/algorithm>: no report")
 	}
 }
 
