@@ -157,22 +157,5 @@ DEV void run(Out *o) {
   o->text[o->n] = 0;
 }
 
-#ifdef __CUDACC__
-__global__ void kernel(Out *o) { run(o); }
-int main() {
-  Out *o;
-  if (cudaMallocManaged(&o, sizeof(Out)) != cudaSuccess) return 2;
-  o->n = 0;
-  kernel<<<1, 1>>>(o);
-  if (cudaDeviceSynchronize() != cudaSuccess) return 3;
-  fputs(o->text, stdout);
-  return 0;
-}
-#else
-static Out out;
-int main() {
-  run(&out);
-  fputs(out.text, stdout);
-  return 0;
-}
-#endif
+#include "toolchain/devicelib/check/run_main.h"
+int main() { return run_and_print(); }

@@ -248,23 +248,18 @@ DEV void functions(Out *o) {
     // implementation has a small relative one).
     double bx = i % 4 == 0 ? mkd(r & 0x40ffffffffffffffull) : (double)(r % 4000) / 64;  // to 5e4, or to 62
     int bn = (int)(r >> 50) % 12 - 2;
-    put(o, "j0", i, dbits(SPECIAL(j0, j0)(bx)), 'j', 8);
-    put(o, "j1", i, dbits(SPECIAL(j1, j1)(bx)), 'j', 8);
-    put(o, "jn", i, dbits(SPECIAL(jn, jn)(bn, bx)), 'j', 8);
-    put(o, "y0", i, dbits(SPECIAL(y0, y0)(bx)), 'j', 8);
-    put(o, "y1", i, dbits(SPECIAL(y1, y1)(bx)), 'j', 8);
-    put(o, "yn", i, dbits(SPECIAL(yn, yn)(bn, bx)), 'j', 8);
-    put(o, "i0", i, dbits(SPECIAL(cyl_bessel_i0, i0)(bx / 8)), 'j', 8);
-    put(o, "i1", i, dbits(SPECIAL(cyl_bessel_i1, i1)(bx / 8)), 'j', 8);
     float fx = (float)bx;
-    put(o, "j0f", i, fbits(SPECIAL(j0f, j0f)(fx)), 'k', 8);
-    put(o, "j1f", i, fbits(SPECIAL(j1f, j1f)(fx)), 'k', 8);
-    put(o, "jnf", i, fbits(SPECIAL(jnf, jnf)(bn, fx)), 'k', 8);
-    put(o, "y0f", i, fbits(SPECIAL(y0f, y0f)(fx)), 'k', 8);
-    put(o, "y1f", i, fbits(SPECIAL(y1f, y1f)(fx)), 'k', 8);
-    put(o, "ynf", i, fbits(SPECIAL(ynf, ynf)(bn, fx)), 'k', 8);
-    put(o, "i0f", i, fbits(SPECIAL(cyl_bessel_i0f, i0f)(fx / 8)), 'k', 8);
-    put(o, "i1f", i, fbits(SPECIAL(cyl_bessel_i1f, i1f)(fx / 8)), 'k', 8);
+#define BESSEL(S, X, BITS, KIND)                                                         \
+  put(o, "j0" #S, i, BITS(SPECIAL(j0##S, j0##S)(X)), KIND, 8);                          \
+  put(o, "j1" #S, i, BITS(SPECIAL(j1##S, j1##S)(X)), KIND, 8);                          \
+  put(o, "jn" #S, i, BITS(SPECIAL(jn##S, jn##S)(bn, X)), KIND, 8);                      \
+  put(o, "y0" #S, i, BITS(SPECIAL(y0##S, y0##S)(X)), KIND, 8);                          \
+  put(o, "y1" #S, i, BITS(SPECIAL(y1##S, y1##S)(X)), KIND, 8);                          \
+  put(o, "yn" #S, i, BITS(SPECIAL(yn##S, yn##S)(bn, X)), KIND, 8);                      \
+  put(o, "i0" #S, i, BITS(SPECIAL(cyl_bessel_i0##S, i0##S)(X / 8)), KIND, 8);           \
+  put(o, "i1" #S, i, BITS(SPECIAL(cyl_bessel_i1##S, i1##S)(X / 8)), KIND, 8);
+    BESSEL(, bx, dbits, 'j') BESSEL(f, fx, fbits, 'k')
+#undef BESSEL
   }
 }
 
@@ -275,17 +270,9 @@ DEV void run(Out *o) {
   o->text[o->n] = 0;
 }
 
+#include "toolchain/devicelib/check/run_main.h"
 #ifdef __CUDACC__
-__global__ void kernel(Out *o) { run(o); }
-int main() {
-  Out *o;
-  if (cudaMallocManaged(&o, sizeof(Out)) != cudaSuccess) return 2;
-  o->n = 0;
-  kernel<<<1, 1>>>(o);
-  if (cudaDeviceSynchronize() != cudaSuccess) return 3;
-  fputs(o->text, stdout);
-  return 0;
-}
+int main() { return run_and_print(); }
 #else
 // The distance in units in the last place between two values of a format, NaN to NaN 0.
 static long long ulps(u64 a, u64 b, char fmt) {
@@ -329,11 +316,8 @@ static int compare(const char *ours, const char *theirs) {
   printf("%d results, %d differ\n", lines, bad);
   return bad || lines < 20000 ? 1 : 0;
 }
-static Out out;
 int main(int argc, char **argv) {
   if (argc == 4 && !strcmp(argv[1], "compare")) return compare(argv[2], argv[3]);
-  run(&out);
-  fputs(out.text, stdout);
-  return 0;
+  return run_and_print();
 }
 #endif
