@@ -34,7 +34,7 @@ const (
 	// libraries (libsycl-*.bc) are not there to link (Intel's runtime wheel has none):
 	// a call to any other C library function (unmangled, declared, not an LLVM intrinsic
 	// or a SPIR-V built-in, nor defined by rules_sycl's device library: __assert_fail,
-	// __imf_sinf, ctanf, ...) fails at its source line,
+	// __imf_sinf, ctanf, ...; strlen, for one, is not) fails at its source line,
 	// instead of reaching the runtime as an import nothing resolves.
 	SPIRVNoDeviceLibs
 )

@@ -11,7 +11,7 @@
 # [SYCL/kernel param opt] in the images of a kernel whose
 # unused capture DPC++ eliminated (the program then runs only if libsycl skips it); in a
 # real build, a syntax error reported at its line, a kernel's failed assert printed and
-# aborting the program (DPC++'s behaviour), ctanf (no device library provides it)
+# aborting the program (DPC++'s behaviour), strlen (no device library provides it)
 # refused in its source file and kernel, undeclared device-only includes named, and a
 # source name the integration header cannot hold refused at analysis; upstream clang's
 # device compiles checked the same way (sycl-device checked-compile).
@@ -193,7 +193,7 @@ sycl_binary(name = "syntax", srcs = ["syntax.cpp"], tags = ["manual"], targets =
 
 sycl_binary(name = "asserts", srcs = ["asserts.cpp"], tags = ["manual"], targets = ["spir64"])
 
-sycl_binary(name = "ctan", srcs = ["ctan.cpp"], tags = ["manual"], targets = ["spir64"])
+sycl_binary(name = "strlen", srcs = ["strlen.cpp"], tags = ["manual"], targets = ["spir64"])
 
 sycl_binary(name = "abs", srcs = ["abs.cpp"], tags = ["manual"], targets = ["spir64", "intel_cpu"])
 
@@ -244,13 +244,14 @@ int main() {
   }).wait();
 }
 CPP
-cat >"$pkg/ctan.cpp" <<'CPP'
+cat >"$pkg/strlen.cpp" <<'CPP'
 #include <sycl/sycl.hpp>
-#include <complex>
+#include <cstring>
 int main() {
   sycl::queue q;
-  auto *p = sycl::malloc_shared<std::complex<float>>(1, q);
-  q.single_task([=] { p[0] = std::tan(p[0]); }).wait();
+  auto *p = sycl::malloc_shared<char>(8, q);
+  auto *n = sycl::malloc_shared<size_t>(1, q);
+  q.single_task([=] { n[0] = std::strlen(p); }).wait();
 }
 CPP
 tools/bazel build "//$pkg:syntax" >"$tmp/b1.log" 2>&1 && fail "//$pkg:syntax built"
@@ -264,8 +265,8 @@ code=0
 tools/bazel build "//$pkg:asserts" --copt=-DNDEBUG >"$tmp/b3.log" 2>&1 || { tail -20 "$tmp/b3.log"; fail "//$pkg:asserts with -DNDEBUG"; }
 "bazel-bin/$pkg/asserts" </dev/null >"$tmp/assert.out" 2>&1 || { cat "$tmp/assert.out"; fail "with -DNDEBUG the assert still fired"; }
 # A C library function no device library provides: the build fails at its source file.
-tools/bazel build "//$pkg:ctan" >"$tmp/b4.log" 2>&1 && fail "//$pkg:ctan built"
-grep -q "^$pkg/ctan.cpp: error: device code calls 'ctanf' (in .*main.*), which no SYCL device library provides" "$tmp/b4.log" || { tail -20 "$tmp/b4.log"; fail "the build does not report ctanf in $pkg/ctan.cpp"; }
+tools/bazel build "//$pkg:strlen" >"$tmp/b4.log" 2>&1 && fail "//$pkg:strlen built"
+grep -q "^$pkg/strlen.cpp: error: device code calls 'strlen' (in .*main.*), which no SYCL device library provides" "$tmp/b4.log" || { tail -20 "$tmp/b4.log"; fail "the build does not report strlen in $pkg/strlen.cpp"; }
 
 # An undeclared device-only include fails the device compile, naming the file, for the
 # spir64 compile and the AOT triple's; with it declared nothing stays stale.
@@ -280,4 +281,4 @@ tools/bazel build --keep_going "//$pkg:abs_clang" >"$tmp/b8.log" 2>&1 && fail "/
 tools/bazel build "//$pkg:odd" >"$tmp/b7.log" 2>&1 && fail "//$pkg:odd built"
 grep -q "a SYCL source's path may not hold" "$tmp/b7.log" || { tail -20 "$tmp/b7.log"; fail "the odd source name is not refused at analysis"; }
 
-echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; a library crash named with its TU, nothing left; a 65 MiB TU refused; odd output paths; kernel param opt written; in a build: a syntax error at its line, a kernel's failed assert printed then aborting, ctanf refused in its source; undeclared device includes named; an odd source name refused; no temporary files left; stack overflow in the library reported; re-executed once at most)"
+echo "dpcpp_front_end_test: ok (errors at their lines, nothing written; same bytes from two roots; a foreign library refused; a library crash named with its TU, nothing left; a 65 MiB TU refused; odd output paths; kernel param opt written; in a build: a syntax error at its line, a kernel's failed assert printed then aborting, strlen refused in its source; undeclared device includes named; an odd source name refused; no temporary files left; stack overflow in the library reported; re-executed once at most)"
