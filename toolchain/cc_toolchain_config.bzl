@@ -55,10 +55,9 @@ _ALL = _COMPILE + _LINK + [ACTION_NAMES.cpp_link_static_library]
 def _flags(actions, flags, **kwargs):
     return flag_set(actions = actions, flag_groups = [flag_group(flags = flags)], **kwargs)
 
-def _impl(ctx):
-    sysroot = ctx.file.sysroot_marker.dirname
-    lib = ctx.file.lib_marker.dirname
-    features = [
+def _flag_features():
+    """The toolchain's compile and link flags, as enabled features."""
+    return [
         feature(
             name = "default_compile_flags",
             enabled = True,
@@ -101,6 +100,12 @@ def _impl(ctx):
                 _flags(_LINK, ["-Wl,--gc-sections"], with_features = [with_feature_set(features = ["opt"])]),
             ],
         ),
+    ]
+
+def _impl(ctx):
+    sysroot = ctx.file.sysroot_marker.dirname
+    lib = ctx.file.lib_marker.dirname
+    features = _flag_features() + [
         # The LLVM libraries clang and lld load sit next to them: a remote worker's image
         # has only the C runtime.
         feature(

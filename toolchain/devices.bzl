@@ -853,11 +853,37 @@ FAMILIES = {
 }
 
 # Per device front end (devconfig.FrontEnds): the device-IR key of a target of a
-# family that is not JIT ("": the family's clang_ir_key), and why it refuses others.
+# family that is not JIT ("": the family's clang_ir_key), why it refuses others,
+# and its pipeline: what compiles, bitcode or text, the integration headers, DPC++'s
+# device libraries, and what rules_sycl runs before the split.
 FRONT_ENDS = {
-    "clang": {"target_ir_key": "", "refusal": "upstream clang's SYCL front end"},
-    "dpcpp": {"target_ir_key": "dpcpp:{dpcpp_target}", "refusal": "DPC++'s driver"},
-    "dpcpp-jit": {"target_ir_key": "dpcpp-jit:{triple}", "refusal": "DPC++'s front end from Intel's runtime wheel, which writes SPIR code only. Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), or write its device code against the rsycl API for upstream clang (runtime = \"@rules_sycl//runtime:rsycl\")"},
+    "clang": {
+        "target_ir_key": "",
+        "refusal": "upstream clang's SYCL front end",
+        "compiler": "clang",
+        "bitcode": False,
+        "integration_headers": False,
+        "device_libraries": False,
+        "propagation": "full",
+    },
+    "dpcpp": {
+        "target_ir_key": "dpcpp:{dpcpp_target}",
+        "refusal": "DPC++'s driver",
+        "compiler": "dpcpp-driver",
+        "bitcode": False,
+        "integration_headers": True,
+        "device_libraries": True,
+        "propagation": "none",
+    },
+    "dpcpp-jit": {
+        "target_ir_key": "dpcpp-jit:{triple}",
+        "refusal": "DPC++'s front end from Intel's runtime wheel, which writes SPIR code only. Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), or write its device code against the rsycl API for upstream clang (runtime = \"@rules_sycl//runtime:rsycl\")",
+        "compiler": "sycl-jit-fe",
+        "bitcode": True,
+        "integration_headers": True,
+        "device_libraries": True,
+        "propagation": "calls",
+    },
 }
 
 # Target names DPC++ knows and rules_sycl cannot build, with the reason.

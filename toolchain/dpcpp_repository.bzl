@@ -143,20 +143,49 @@ sycl_runtime(
 )
 """.format(why = repr(why)) + _compiler_section(rctx, None))
 
-def _sycl_dpcpp_repository_impl(rctx):
+def _find_root(rctx):
+    """The DPC++ runtime's root: the first candidate that has one, else the wheels'.
+
+    Returns:
+      (path or None, why there is none).
+    """
     tried = []
-    root = None
     for what, p in _candidates(rctx):
         d = rctx.path(p)
         if _is_root(d):
-            root = d
-            break
+            return d, ""
         tried.append("%s (%s): no include/sycl/sycl.hpp and lib/" % (what, p))
-    if not root and rctx.attr.wheels:
-        root = rctx.path(_from_wheels(rctx))
+    if rctx.attr.wheels:
+        return rctx.path(_from_wheels(rctx)), ""
+    return None, ("no DPC++ runtime found. Set SYCL_DPCPP_ROOT to a directory with include/sycl/sycl.hpp and lib/libsycl.so* (or ONEAPI_ROOT to a oneAPI install), or declare sycl_dpcpp_repository(name = \"sycl_dpcpp\", wheels = True) to download Intel's wheels" +
+                  ("; tried " + "; ".join(tried) if tried else "") + ". In rules_sycl's own workspace, run tools/bootstrap.sh.")
+
+def _runtime_attrs(numbering, image_version, libsycl, icd):
+    """The attributes both sycl_runtime targets of the repository share (BUILD text)."""
+    return """    hdrs = glob(["include/**"]),
+    includes = ["include"],
+    aspect_numbering = {numbering},
+    image_version = {image_version},
+    kind = "dpcpp",
+    shared_libraries = ["lib/{libsycl}"],
+    # What libsycl loads by name (the Unified Runtime loader and the libraries it needs):
+    # the linker checks libsycl's symbols against them.
+    link_inputs = glob(["lib/libur_loader.so*", "lib/libimf.so", "lib/libsvml.so", "lib/libirng.so", "lib/libintlc.so*"]),
+    data = glob(
+        ["lib/*.so*", "lib/*.rtl", "lib/*.o", "lib/*.cfg"],
+        exclude = ["lib/{libsycl}", "lib/libsycl-jit*", "lib/libsycl-preview*", "lib/*.py", "lib/libur_adapter_level_zero*", "lib/libur_sanitizer*", "lib/icx-lto.so"],
+    ),
+    {icd}visibility = ["//visibility:public"],""".format(
+        image_version = image_version,
+        numbering = repr(numbering),
+        libsycl = libsycl,
+        icd = "opencl_icd = \"lib/%s\",\n    " % icd if icd else "",
+    )
+
+def _sycl_dpcpp_repository_impl(rctx):
+    root, why = _find_root(rctx)
     if not root:
-        _unavailable(rctx, "no DPC++ runtime found. Set SYCL_DPCPP_ROOT to a directory with include/sycl/sycl.hpp and lib/libsycl.so* (or ONEAPI_ROOT to a oneAPI install), or declare sycl_dpcpp_repository(name = \"sycl_dpcpp\", wheels = True) to download Intel's wheels" +
-                           ("; tried " + "; ".join(tried) if tried else "") + ". In rules_sycl's own workspace, run tools/bootstrap.sh.")
+        _unavailable(rctx, why)
         return
     lib = root.get_child("lib")
     major = _libsycl_major(lib)
@@ -184,25 +213,7 @@ def _sycl_dpcpp_repository_impl(rctx):
     image_version = 3 if major >= 9 else 2
     numbering = "dpcpp2026" if major >= 9 else ""
     jit_build, jit_unavailable = _jit_front_end(rctx, lib, version)
-    runtime_attrs = """    hdrs = glob(["include/**"]),
-    includes = ["include"],
-    aspect_numbering = {numbering},
-    image_version = {image_version},
-    kind = "dpcpp",
-    shared_libraries = ["lib/{libsycl}"],
-    # What libsycl loads by name (the Unified Runtime loader and the libraries it needs):
-    # the linker checks libsycl's symbols against them.
-    link_inputs = glob(["lib/libur_loader.so*", "lib/libimf.so", "lib/libsvml.so", "lib/libirng.so", "lib/libintlc.so*"]),
-    data = glob(
-        ["lib/*.so*", "lib/*.rtl", "lib/*.o", "lib/*.cfg"],
-        exclude = ["lib/{libsycl}", "lib/libsycl-jit*", "lib/libsycl-preview*", "lib/*.py", "lib/libur_adapter_level_zero*", "lib/libur_sanitizer*", "lib/icx-lto.so"],
-    ),
-    {icd}visibility = ["//visibility:public"],""".format(
-        image_version = image_version,
-        numbering = repr(numbering),
-        libsycl = libsycl,
-        icd = "opencl_icd = \"lib/%s\",\n    " % icd if icd else "",
-    )
+    runtime_attrs = _runtime_attrs(numbering, image_version, libsycl, icd)
 
     # The wheel's front end: rules_sycl's device library, whose host side (the
     # sycl::ext::intel::math functions a kernel's body calls there too) programs link.

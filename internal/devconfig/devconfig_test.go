@@ -60,7 +60,11 @@ func TestBuiltinFacts(t *testing.T) {
 	for _, sm := range []string{"50", "60", "70", "75", "80", "86", "89", "90", "90a"} {
 		get("nvidia_gpu_sm_" + sm)
 	}
-	// The YAML printed by `devices` reads back to the same configuration.
+}
+
+// The YAML printed by `devices` reads back to the same configuration.
+func TestPrintedYAMLReadsBack(t *testing.T) {
+	c := Default()
 	again, err := Parse("printed.yaml", c.YAML())
 	if err != nil {
 		t.Fatal(err)
@@ -315,6 +319,32 @@ func TestCheckRowDeviceIf(t *testing.T) {
 		ok, why := tg.CheckRow(variant(tc.has, tc.lacks), reqs(nil, 0), DPCPP)
 		if ok != tc.want {
 			t.Errorf("%s, has %v lacks %v: %v (%s), want %v", tc.target, tc.has, tc.lacks, ok, why, tc.want)
+		}
+	}
+}
+
+// Every front end's record is one the Starlark step mapping (sycl/private/front_ends.bzl)
+// knows, and every family names front ends that exist.
+func TestFrontEndRecords(t *testing.T) {
+	compilers := map[string]bool{"clang": true, "dpcpp-driver": true, "sycl-jit-fe": true}
+	propagation := map[string]bool{"full": true, "calls": true, "none": true}
+	names := map[string]bool{}
+	for _, f := range FrontEnds {
+		names[f.Name] = true
+		if !compilers[f.Compiler] || !propagation[f.Propagation] || f.Refusal == "" {
+			t.Errorf("front end %s: compiler %q, propagation %q, refusal %q", f.Name, f.Compiler, f.Propagation, f.Refusal)
+		}
+		// Bitcode is read by the later steps only once linked, and only DPC++'s
+		// libraries need their integration headers' host side.
+		if f.Propagation == "full" && (f.DeviceLibraries || f.IntegrationHeaders) {
+			t.Errorf("front end %s: upstream clang's pipeline with DPC++'s libraries or headers", f.Name)
+		}
+	}
+	for _, fam := range Families {
+		for _, fe := range fam.FrontEnds {
+			if !names[fe] {
+				t.Errorf("family %s: front end %q has no record", fam.Triple, fe)
+			}
 		}
 	}
 }

@@ -162,14 +162,38 @@ type FrontEnd struct {
 	// Refusal says, after "target T (triple) cannot be served by ", why a family
 	// outside the front end's Families cannot be built and what would work.
 	Refusal string
+	// Compiler is what runs its compiles: "clang" (upstream clang's SYCL front end),
+	// "dpcpp-driver" (icpx or intel/llvm's clang++) or "sycl-jit-fe" (rules_sycl's
+	// sycl-jit-fe over DPC++'s compiler library from Intel's runtime wheel).
+	Compiler string
+	// Bitcode says its device compiles write bitcode (.dev.bc), not text: every chain is
+	// linked, one TU too, into the text the later steps read.
+	Bitcode bool
+	// IntegrationHeaders says its device compile writes DPC++'s integration header and
+	// footer, which the TU's host compile reads (-include the header; the footer appended).
+	IntegrationHeaders bool
+	// DeviceLibraries says DPC++'s device libraries (the toolchain's device_libs) are
+	// linked into every chain, after its TUs, as DPC++'s driver links them.
+	DeviceLibraries bool
+	// Propagation is what rules_sycl runs on each chain before the split:
+	// "full": lower rsycl's annotations, propagate aspects, check device_has, link libclc
+	// and optimise (upstream clang's front end runs no LLVM passes);
+	// "calls": DPC++'s front end propagated and optimised; list kernel locations and
+	// exports, and make C library calls OpenCL built-ins (no device libraries here);
+	// "none": DPC++'s driver did it all; split what it wrote.
+	Propagation string
 }
 
 // FrontEnds lists the device front ends.
 var FrontEnds = []FrontEnd{
-	{Name: "clang", Refusal: "upstream clang's SYCL front end"},
-	{Name: "dpcpp", TargetIRKey: "dpcpp:{dpcpp_target}", Refusal: "DPC++'s driver"},
+	{Name: "clang", Refusal: "upstream clang's SYCL front end", Compiler: "clang", Propagation: "full"},
+	{
+		Name: "dpcpp", TargetIRKey: "dpcpp:{dpcpp_target}", Refusal: "DPC++'s driver",
+		Compiler: "dpcpp-driver", IntegrationHeaders: true, DeviceLibraries: true, Propagation: "none",
+	},
 	{
 		Name: "dpcpp-jit", TargetIRKey: "dpcpp-jit:{triple}",
+		Compiler: "sycl-jit-fe", Bitcode: true, IntegrationHeaders: true, DeviceLibraries: true, Propagation: "calls",
 		// The wheel's library is built for SPIR targets only.
 		Refusal: "DPC++'s front end from Intel's runtime wheel, which writes SPIR code only. " +
 			"Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), " +

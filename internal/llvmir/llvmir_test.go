@@ -131,6 +131,13 @@ func TestParseFacts(t *testing.T) {
 	if e := m.Func("ext"); e == nil || !e.Decl || !e.Sig.Double {
 		t.Errorf("ext: %+v", e)
 	}
+}
+
+func TestParseModuleFacts(t *testing.T) {
+	m, err := Parse("x.ll", []byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if s := m.Structs["struct.S"]; s == nil || !s.Members.Double || !s.Members.Half {
 		t.Errorf("struct.S: %+v", s)
 	}

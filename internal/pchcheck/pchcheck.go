@@ -82,27 +82,11 @@ func (c *checker) fail(file string, line int, chain []from, format string, args 
 
 // file scans one file; it returns true once the include of Header is reached.
 func (c *checker) file(path string, chain []from, depth int) (bool, error) {
-	if depth > maxDepth {
-		return false, c.fail(chain[len(chain)-1].file, chain[len(chain)-1].line, chain[:len(chain)-1], "includes nested deeper than %d", maxDepth)
-	}
-	c.seen[filepath.Clean(path)] = true
-	data, err := c.o.Read(path)
+	data, err := c.read(path, chain, depth)
 	if err != nil {
-		if len(chain) == 0 {
-			return false, diag.Errorf(path, 0, "%v", unwrapPath(err))
-		}
-		last := chain[len(chain)-1]
-		return false, c.fail(last.file, last.line, chain[:len(chain)-1], "cannot read %s: %v", path, unwrapPath(err))
+		return false, err
 	}
-	if bytes.IndexByte(data, 0) >= 0 {
-		return false, c.fail(path, 0, chain, "not a text file (a NUL byte)")
-	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	header := len(chain) > 0
-	// The include guard of a header: #ifndef G (or #if !defined G) then #define G as
-	// its first two directives; its #endif closes it.
-	guard, guardOpen := "", false
-	directives := 0
+	s := &scan{path: path, chain: chain, depth: depth, header: len(chain) > 0}
 	for _, l := range logicalLines(data) {
 		text := strings.TrimSpace(l.text)
 		if text == "" {
@@ -115,52 +99,95 @@ func (c *checker) file(path string, chain []from, depth int) (bool, error) {
 		if name == "" || name == "pragma" || name == "line" {
 			continue
 		}
-		directives++
-		switch name {
-		case "include":
-			target, angled, ok := includeTarget(rest)
-			if !ok {
-				return false, c.fail(path, l.line, chain, "an #include the check cannot read (%s) before the include of <%s>; include <%s> first, or turn host_pch off for this target", text, Header, Header)
-			}
-			if target == Header {
-				return true, nil
-			}
-			if strings.HasPrefix(target, "sycl/") || strings.HasPrefix(target, "CL/") {
-				continue // DPC++'s own headers: sycl.hpp includes them all.
-			}
-			resolved := c.resolve(path, target, angled)
-			if resolved == "" || c.seen[filepath.Clean(resolved)] {
-				continue // not a project header (the standard library, the system's), or checked
-			}
-			found, err := c.file(resolved, append(chain[:len(chain):len(chain)], from{path, l.line}), depth+1)
-			if found || err != nil {
-				return found, err
-			}
-		case "ifndef", "if":
-			if header && directives == 1 {
-				if g, ok := guardName(name, rest); ok {
-					guard = g
-					continue
-				}
-			}
-			return false, c.fail(path, l.line, chain, "#%s before the include of <%s>: the precompiled header compiles sycl.hpp outside it; include <%s> first, or turn host_pch off for this target", name, Header, Header)
-		case "define":
-			if guard != "" && !guardOpen && directives == 2 && macroName(rest) == guard {
-				guardOpen = true
-				continue
-			}
-			return false, c.fail(path, l.line, chain, "#define before the include of <%s>: the precompiled sycl.hpp is compiled without it; put it in the target's defines or local_defines (the PCH is built with them), or turn host_pch off for this target", Header)
-		case "endif":
-			if guardOpen {
-				guard, guardOpen = "", false
-				continue
-			}
-			return false, c.fail(path, l.line, chain, "#endif without its #if before the include of <%s>", Header)
-		default:
-			return false, c.fail(path, l.line, chain, "#%s before the include of <%s>: the precompiled header compiles sycl.hpp before it; include <%s> first, or turn host_pch off for this target", name, Header, Header)
+		s.directives++
+		if found, done, err := c.directive(s, l.line, text, name, rest); done {
+			return found, err
 		}
 	}
 	return false, nil
+}
+
+// read reads one file of the scan (marking it seen), without a byte-order mark.
+func (c *checker) read(path string, chain []from, depth int) ([]byte, error) {
+	if depth > maxDepth {
+		return nil, c.fail(chain[len(chain)-1].file, chain[len(chain)-1].line, chain[:len(chain)-1], "includes nested deeper than %d", maxDepth)
+	}
+	c.seen[filepath.Clean(path)] = true
+	data, err := c.o.Read(path)
+	if err != nil {
+		if len(chain) == 0 {
+			return nil, diag.Errorf(path, 0, "%v", unwrapPath(err))
+		}
+		last := chain[len(chain)-1]
+		return nil, c.fail(last.file, last.line, chain[:len(chain)-1], "cannot read %s: %v", path, unwrapPath(err))
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		return nil, c.fail(path, 0, chain, "not a text file (a NUL byte)")
+	}
+	return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+}
+
+// scan is the state of one file's scan. The include guard of a header is #ifndef G (or
+// #if !defined G) then #define G as its first two directives; its #endif closes it.
+type scan struct {
+	path       string
+	chain      []from
+	depth      int
+	header     bool
+	guard      string
+	guardOpen  bool
+	directives int
+}
+
+// directive checks one directive before the include of Header: done when the scan of
+// the file ends there (found: the include was reached; err: the directive is refused).
+func (c *checker) directive(s *scan, at int, text, name, rest string) (found, done bool, err error) {
+	switch name {
+	case "include":
+		return c.include(s, at, text, rest)
+	case "ifndef", "if":
+		if s.header && s.directives == 1 {
+			if g, ok := guardName(name, rest); ok {
+				s.guard = g
+				return false, false, nil
+			}
+		}
+		return false, true, c.fail(s.path, at, s.chain, "#%s before the include of <%s>: the precompiled header compiles sycl.hpp outside it; include <%s> first, or turn host_pch off for this target", name, Header, Header)
+	case "define":
+		if s.guard != "" && !s.guardOpen && s.directives == 2 && macroName(rest) == s.guard {
+			s.guardOpen = true
+			return false, false, nil
+		}
+		return false, true, c.fail(s.path, at, s.chain, "#define before the include of <%s>: the precompiled sycl.hpp is compiled without it; put it in the target's defines or local_defines (the PCH is built with them), or turn host_pch off for this target", Header)
+	case "endif":
+		if s.guardOpen {
+			s.guard, s.guardOpen = "", false
+			return false, false, nil
+		}
+		return false, true, c.fail(s.path, at, s.chain, "#endif without its #if before the include of <%s>", Header)
+	}
+	return false, true, c.fail(s.path, at, s.chain, "#%s before the include of <%s>: the precompiled header compiles sycl.hpp before it; include <%s> first, or turn host_pch off for this target", name, Header, Header)
+}
+
+// include follows an #include before the include of Header into the project's header
+// it names (DPC++'s own headers, the system's and those checked already are skipped).
+func (c *checker) include(s *scan, at int, text, rest string) (found, done bool, err error) {
+	target, angled, ok := includeTarget(rest)
+	if !ok {
+		return false, true, c.fail(s.path, at, s.chain, "an #include the check cannot read (%s) before the include of <%s>; include <%s> first, or turn host_pch off for this target", text, Header, Header)
+	}
+	if target == Header {
+		return true, true, nil
+	}
+	if strings.HasPrefix(target, "sycl/") || strings.HasPrefix(target, "CL/") {
+		return false, false, nil // DPC++'s own headers: sycl.hpp includes them all.
+	}
+	resolved := c.resolve(s.path, target, angled)
+	if resolved == "" || c.seen[filepath.Clean(resolved)] {
+		return false, false, nil // not a project header (the standard library, the system's), or checked
+	}
+	found, err = c.file(resolved, append(s.chain[:len(s.chain):len(s.chain)], from{s.path, at}), s.depth+1)
+	return found, found || err != nil, err
 }
 
 // resolve finds an included header in the project's directories: "x" in the including
@@ -194,74 +221,92 @@ type line struct {
 // logicalLines splits a file into its logical lines (backslash-newline joined), with
 // comments replaced by a space, each with the number of its first physical line.
 func logicalLines(data []byte) []line {
-	var out []line
-	var cur strings.Builder
-	start, n := 1, 1
-	inBlock := false
-	var quote byte // inside a string or character literal
-	flush := func() {
-		out = append(out, line{start, cur.String()})
-		cur.Reset()
+	lx := &lexer{data: data, start: 1, n: 1}
+	for lx.i = 0; lx.i < len(data); lx.i++ {
+		lx.next()
 	}
-	for i := 0; i < len(data); i++ {
-		ch := data[i]
-		if ch == '\\' && i+1 < len(data) && (data[i+1] == '\n' || (data[i+1] == '\r' && i+2 < len(data) && data[i+2] == '\n')) {
-			if data[i+1] == '\r' {
-				i++
-			}
-			i++
-			n++
+	if lx.cur.Len() > 0 {
+		lx.flush()
+	}
+	return lx.out
+}
+
+// lexer is logicalLines' state: data[i] is the byte it reads, on physical line n of the
+// logical line that began on line start.
+type lexer struct {
+	data    []byte
+	i, n    int
+	start   int
+	inBlock bool
+	quote   byte // inside a string or character literal
+	cur     strings.Builder
+	out     []line
+}
+
+func (lx *lexer) flush() {
+	lx.out = append(lx.out, line{lx.start, lx.cur.String()})
+	lx.cur.Reset()
+}
+
+// at reports whether the bytes after i are s.
+func (lx *lexer) at(s string) bool {
+	return bytes.HasPrefix(lx.data[lx.i+1:], []byte(s))
+}
+
+// next reads data[i] (and what it joins: a backslash-newline, a comment's end).
+func (lx *lexer) next() {
+	ch := lx.data[lx.i]
+	switch {
+	case ch == '\\' && (lx.at("\n") || lx.at("\r\n")):
+		if lx.at("\r") {
+			lx.i++
+		}
+		lx.i++
+		lx.n++
+	case ch == '\n':
+		lx.n++
+		lx.quote = 0
+		if !lx.inBlock {
+			lx.flush()
+			lx.start = lx.n
+		}
+	case lx.inBlock:
+		if ch == '*' && lx.at("/") {
+			lx.inBlock = false
+			lx.i++
+			lx.cur.WriteByte(' ')
+		}
+	case lx.quote != 0:
+		lx.cur.WriteByte(ch)
+		if ch == '\\' && lx.i+1 < len(lx.data) && lx.data[lx.i+1] != '\n' {
+			lx.i++
+			lx.cur.WriteByte(lx.data[lx.i])
+		} else if ch == lx.quote {
+			lx.quote = 0
+		}
+	case ch == '/' && lx.at("/"):
+		lx.lineComment()
+	case ch == '/' && lx.at("*"):
+		lx.inBlock = true
+		lx.i++
+	case ch == '"' || ch == '\'':
+		lx.quote = ch
+		lx.cur.WriteByte(ch)
+	default:
+		lx.cur.WriteByte(ch)
+	}
+}
+
+// lineComment skips a line comment to the end of its logical line.
+func (lx *lexer) lineComment() {
+	for lx.i+1 < len(lx.data) && lx.data[lx.i+1] != '\n' {
+		if lx.at("\\\n") {
+			lx.i += 2
+			lx.n++
 			continue
 		}
-		if ch == '\n' {
-			n++
-			quote = 0
-			if inBlock {
-				continue
-			}
-			flush()
-			start = n
-			continue
-		}
-		switch {
-		case inBlock:
-			if ch == '*' && i+1 < len(data) && data[i+1] == '/' {
-				inBlock = false
-				i++
-				cur.WriteByte(' ')
-			}
-		case quote != 0:
-			cur.WriteByte(ch)
-			if ch == '\\' && i+1 < len(data) && data[i+1] != '\n' {
-				i++
-				cur.WriteByte(data[i])
-			} else if ch == quote {
-				quote = 0
-			}
-		case ch == '/' && i+1 < len(data) && data[i+1] == '/':
-			// A line comment runs to the end of the logical line.
-			for i+1 < len(data) && data[i+1] != '\n' {
-				if data[i+1] == '\\' && i+2 < len(data) && data[i+2] == '\n' {
-					i += 2
-					n++
-					continue
-				}
-				i++
-			}
-		case ch == '/' && i+1 < len(data) && data[i+1] == '*':
-			inBlock = true
-			i++
-		case ch == '"' || ch == '\'':
-			quote = ch
-			cur.WriteByte(ch)
-		default:
-			cur.WriteByte(ch)
-		}
+		lx.i++
 	}
-	if cur.Len() > 0 {
-		flush()
-	}
-	return out
 }
 
 // directive splits a directive's text (after '#') into its name and the rest.

@@ -172,53 +172,15 @@ func PostLink(env *cli.Env, in *modfile.Input, o PostLinkOptions) (err error) {
 		}
 	}
 	ex := NewExtractor(m, in.Text())
-	firstTable := o.Outs[0]
-	if i := strings.IndexByte(firstTable, ','); i >= 0 {
-		firstTable = firstTable[i+1:]
-	}
-	prefix := strings.TrimSuffix(firstTable, filepath.Ext(firstTable))
-	if o.OutDir != "" {
-		prefix = filepath.Join(o.OutDir, filepath.Base(prefix))
-	}
-	// Groups are numbered from the back: the largest key is _0. Each image is written
-	// as soon as it is built, so memory holds one image's text at a time.
+	prefix := o.imagePrefix()
 	if o.DeviceGlobals {
 		if err := checkImageScopes(m, ex, groups); err != nil {
 			return err
 		}
 	}
-	var rows []postLinkRow
-	for n := len(groups) - 1; n >= 0; n-- {
-		base := prefix + "_" + strconv.Itoa(len(rows))
-		iopts := ImageOptions{
-			KernelReqs: o.KernelReqs, ProgramMetadata: o.ProgramMetadata, DeviceGlobals: o.DeviceGlobals, ParamInfo: o.ParamInfo, VirtualFunctions: true,
-			DeviceImageDependencies: o.DeviceImageDependencies, ExportedSymbols: o.ExportedSymbols, ImportedSymbols: o.ImportedSymbols,
-		}
-		img := ex.Image(groups[n], iopts)
-		dummy := ex.DummyImage(img, iopts)
-		defaults, err := o.defaultsImage(prefix+"_"+strconv.Itoa(len(rows)+1)+".ll", img)
-		if err != nil {
-			return err
-		}
-		r, err := o.emit(env, &out, base, img)
-		if err != nil {
-			return err
-		}
-		rows = append(rows, r)
-		if defaults != nil {
-			r, err := o.emitAs(env, &out, prefix+"_"+strconv.Itoa(len(rows)), defaults, specconst.None)
-			if err != nil {
-				return err
-			}
-			rows = append(rows, r)
-		}
-		if dummy != nil {
-			r, err := o.emit(env, &out, prefix+"_"+strconv.Itoa(len(rows)), dummy)
-			if err != nil {
-				return err
-			}
-			rows = append(rows, r)
-		}
+	rows, err := o.emitGroups(env, &out, ex, groups, prefix)
+	if err != nil {
+		return err
 	}
 	if len(groups) == 0 {
 		// No entry points: DPC++ still emits the module as one image.
@@ -237,6 +199,61 @@ func PostLink(env *cli.Env, in *modfile.Input, o PostLinkOptions) (err error) {
 		}
 	}
 	return out.Commit()
+}
+
+// imagePrefix is the path the images' names start with: the first table's, without its
+// extension, in OutDir when one is set.
+func (o *PostLinkOptions) imagePrefix() string {
+	firstTable := o.Outs[0]
+	if i := strings.IndexByte(firstTable, ','); i >= 0 {
+		firstTable = firstTable[i+1:]
+	}
+	prefix := strings.TrimSuffix(firstTable, filepath.Ext(firstTable))
+	if o.OutDir != "" {
+		prefix = filepath.Join(o.OutDir, filepath.Base(prefix))
+	}
+	return prefix
+}
+
+// emitGroups writes the image of each group, and after it its default-values image and
+// its dummy image where it has them. Groups are numbered from the back: the largest key
+// is _0. Each image is written as soon as it is built, so memory holds one image's text
+// at a time.
+func (o *PostLinkOptions) emitGroups(env *cli.Env, out *atomicfile.Batch, ex *Extractor, groups []*Group, prefix string) ([]postLinkRow, error) {
+	iopts := ImageOptions{
+		KernelReqs: o.KernelReqs, ProgramMetadata: o.ProgramMetadata, DeviceGlobals: o.DeviceGlobals, ParamInfo: o.ParamInfo, VirtualFunctions: true,
+		DeviceImageDependencies: o.DeviceImageDependencies, ExportedSymbols: o.ExportedSymbols, ImportedSymbols: o.ImportedSymbols,
+	}
+	var rows []postLinkRow
+	next := func() string { return prefix + "_" + strconv.Itoa(len(rows)) }
+	for n := len(groups) - 1; n >= 0; n-- {
+		img := ex.Image(groups[n], iopts)
+		dummy := ex.DummyImage(img, iopts)
+		defaults, err := o.defaultsImage(prefix+"_"+strconv.Itoa(len(rows)+1)+".ll", img)
+		if err != nil {
+			return nil, err
+		}
+		r, err := o.emit(env, out, next(), img)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, r)
+		if defaults != nil {
+			r, err := o.emitAs(env, out, next(), defaults, specconst.None)
+			if err != nil {
+				return nil, err
+			}
+			rows = append(rows, r)
+		}
+		if dummy != nil {
+			r, err := o.emit(env, out, next(), dummy)
+			if err != nil {
+				return nil, err
+			}
+			rows = append(rows, r)
+		}
+	}
+	return rows, nil
 }
 
 // writeTable adds the table of one -o spec ([TARGET,]TABLE) to out: every row, or for a

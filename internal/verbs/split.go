@@ -57,19 +57,8 @@ func PostLink() *cli.Verb {
 				return diag.Usagef("post-link: missing -o TABLE")
 			}
 			if irOnly {
-				// As sycl-post-link refuses them: nothing but the module is written.
-				set := map[string]bool{}
-				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-				for _, name := range []string{"symbols", "emit-param-info", "emit-program-metadata", "emit-exported-symbols"} {
-					if set[name] {
-						return diag.Usagef("post-link: -%s can't be used with -ir-output-only", name)
-					}
-				}
-				if set["split"] && mode != split.ModeAuto {
-					return diag.Usagef("post-link: -split=%s can't be used with -ir-output-only", splitMode)
-				}
-				if len(outs) > 1 {
-					return diag.Usagef("post-link: -ir-output-only writes one module: give one -o")
+				if err := checkIROutputOnly(fs, mode, splitMode, len(outs)); err != nil {
+					return err
 				}
 			}
 			scMode, ok := specconst.ParseMode(specConst)
@@ -93,6 +82,25 @@ func PostLink() *cli.Verb {
 			})
 		},
 	}
+}
+
+// checkIROutputOnly refuses what sycl-post-link refuses with -ir-output-only: nothing but
+// the module is written.
+func checkIROutputOnly(fs *flag.FlagSet, mode split.Mode, splitMode string, outs int) error {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, name := range []string{"symbols", "emit-param-info", "emit-program-metadata", "emit-exported-symbols"} {
+		if set[name] {
+			return diag.Usagef("post-link: -%s can't be used with -ir-output-only", name)
+		}
+	}
+	if set["split"] && mode != split.ModeAuto {
+		return diag.Usagef("post-link: -split=%s can't be used with -ir-output-only", splitMode)
+	}
+	if outs > 1 {
+		return diag.Usagef("post-link: -ir-output-only writes one module: give one -o")
+	}
+	return nil
 }
 
 // Split is `sycl-device split`: the split for Bazel, into a fixed number of shards.

@@ -211,104 +211,142 @@ func textualFiles(rel string, names []string, files map[string]*fileInfo) map[st
 // merged into one (Bazel refuses cyclic deps), and each unit gets the textual files its
 // files include. Units are sorted by name.
 func groupUnits(rel string, sc *syclConfig, names []string, files map[string]*fileInfo, external func(string) bool) []*unit {
-	up, down := syclFiles(rel, names, files, external)
-	inIncludeDir := sc.isIncludeDir(rel)
-	textual := textualFiles(rel, names, files)
-	runtimes := fileRuntimes(rel, names, files)
-	units := map[string]*unit{}
-	owner := map[string]*unit{} // file -> its unit
-	get := func(name string) *unit {
-		u := units[name]
-		if u == nil {
-			u = &unit{name: name}
-			units[name] = u
-		}
-		return u
+	g := &grouping{rel: rel, sc: sc, names: names, files: files, units: map[string]*unit{}, owner: map[string]*unit{}}
+	g.up, g.down = syclFiles(rel, names, files, external)
+	g.textual = textualFiles(rel, names, files)
+	g.runtimes = fileRuntimes(rel, names, files)
+	g.addSources()
+	g.addHeaders()
+	splitProgramHeaders(rel, names, files, g.units, g.owner)
+	mergeCycles(rel, names, files, g.units, g.owner)
+	g.markProgramParts()
+	g.addTextual()
+	return g.sorted()
+}
+
+// grouping is groupUnits' state: the units by name, and each file's unit.
+type grouping struct {
+	rel               string
+	sc                *syclConfig
+	names             []string
+	files             map[string]*fileInfo
+	up, down, textual map[string]bool
+	runtimes          map[string]string
+	units             map[string]*unit
+	owner             map[string]*unit // file -> its unit
+}
+
+func (g *grouping) get(name string) *unit {
+	u := g.units[name]
+	if u == nil {
+		u = &unit{name: name}
+		g.units[name] = u
 	}
-	for _, n := range names {
-		if !isSource(n) || textual[n] {
+	return u
+}
+
+// take makes file n part of u, which then follows n's runtime if it has none yet.
+func (g *grouping) take(u *unit, n string) {
+	g.owner[n] = u
+	if u.runtime == "" {
+		u.runtime = g.runtimes[n]
+	}
+}
+
+func (g *grouping) addSources() {
+	for _, n := range g.names {
+		if !isSource(n) || g.textual[n] {
 			continue
 		}
-		u := get(stem(n))
-		owner[n] = u
+		u := g.get(stem(n))
+		g.take(u, n)
 		u.srcs = append(u.srcs, n)
-		u.test = u.test || sc.isTest(n)
-		u.main = u.main || files[n].HasMain
-		u.sycl = u.sycl || up[n]
-		if u.runtime == "" {
-			u.runtime = runtimes[n]
-		}
+		u.test = u.test || g.sc.isTest(n)
+		u.main = u.main || g.files[n].HasMain
+		u.sycl = u.sycl || g.up[n]
 	}
-	for _, n := range names {
+}
+
+// addHeaders: a header only SYCL code includes joins a SYCL rule, unless plain C++ gets
+// cc_library rules, where it can live instead. So does every header of an include
+// directory (sycl_include_dirs): it is there to be included, from anywhere.
+func (g *grouping) addHeaders() {
+	inIncludeDir := g.sc.isIncludeDir(g.rel)
+	for _, n := range g.names {
 		if isHeader(n) {
-			u := get(stem(n))
-			owner[n] = u
+			u := g.get(stem(n))
+			g.take(u, n)
 			u.hdrs = append(u.hdrs, n)
-			// A header only SYCL code includes joins a SYCL rule, unless plain C++
-			// gets cc_library rules, where it can live instead. So does every header
-			// of an include directory: it is there to be included, from anywhere.
-			u.sycl = u.sycl || up[n] || ((down[n] || inIncludeDir) && !sc.plainCC)
-			if u.runtime == "" {
-				u.runtime = runtimes[n]
-			}
+			u.sycl = u.sycl || g.up[n] || ((g.down[n] || inIncludeDir) && !g.sc.plainCC)
 		}
 	}
-	splitProgramHeaders(rel, names, files, units, owner)
-	mergeCycles(rel, names, files, units, owner)
-	// In a directory with one SYCL program, a source without a header of its stem and
-	// included by nothing is part of that program (main.cpp declares what it defines
-	// extern), as CMake's add_executable lists a sample's sources: it gets a library
-	// the program depends on, even when it is plain C++. Directories of several
-	// programs (tests, benchmarks) are left as they are.
+}
+
+// markProgramParts: in a directory with one SYCL program, a source without a header of
+// its stem and included by nothing is part of that program (main.cpp declares what it
+// defines extern), as CMake's add_executable lists a sample's sources: it gets a library
+// the program depends on, even when it is plain C++. Directories of several programs
+// (tests, benchmarks) are left as they are.
+func (g *grouping) markProgramParts() {
 	var program *unit
 	programs := 0
-	for _, u := range units {
+	for _, u := range g.units {
 		if u.sycl && (u.main || u.test) {
 			program = u
 			programs++
 		}
 	}
-	if programs == 1 {
-		for _, u := range units {
-			if len(u.srcs) > 0 && len(u.hdrs) == 0 && !u.main && !u.test && u.runtime == program.runtime {
-				u.part = true
-				u.sycl = u.sycl || !sc.plainCC
-			}
+	if programs != 1 {
+		return
+	}
+	for _, u := range g.units {
+		if len(u.srcs) > 0 && len(u.hdrs) == 0 && !u.main && !u.test && u.runtime == program.runtime {
+			u.part = true
+			u.sycl = u.sycl || !g.sc.plainCC
 		}
 	}
-	// Textual files go to the units of the files that include them, through textual
-	// files that include others.
+}
+
+// addTextual gives textual files to the units of the files that include them, through
+// textual files that include others.
+func (g *grouping) addTextual() {
+	known := func(n string) bool { return g.files[n] != nil }
 	for changed := true; changed; {
 		changed = false
-		for _, n := range names {
-			u := owner[n]
+		for _, n := range g.names {
+			u := g.owner[n]
 			if u == nil {
 				continue
 			}
-			for _, inc := range files[n].Includes {
-				h, ok := localInclude(rel, inc, func(n string) bool { return files[n] != nil })
-				if ok && textual[h] && !contains(u.textual, h) {
-					u.textual = append(u.textual, h)
-					u.sycl = u.sycl || up[h]
-					if u.runtime == "" {
-						u.runtime = runtimes[h]
-					}
-					if owner[h] == nil {
-						owner[h] = u // a textual file's own includes count for its first includer
-					}
-					changed = true
+			for _, inc := range g.files[n].Includes {
+				h, ok := localInclude(g.rel, inc, known)
+				if !ok || !g.textual[h] || contains(u.textual, h) {
+					continue
 				}
+				u.textual = append(u.textual, h)
+				u.sycl = u.sycl || g.up[h]
+				if u.runtime == "" {
+					u.runtime = g.runtimes[h]
+				}
+				if g.owner[h] == nil {
+					g.owner[h] = u // a textual file's own includes count for its first includer
+				}
+				changed = true
 			}
 		}
 	}
+}
+
+// sorted is the units sorted by name, each with its files sorted.
+func (g *grouping) sorted() []*unit {
 	var order []string
-	for name := range units {
+	for name := range g.units {
 		order = append(order, name)
 	}
 	sort.Strings(order)
 	out := make([]*unit, len(order))
 	for i, name := range order {
-		u := units[name]
+		u := g.units[name]
 		sort.Strings(u.srcs)
 		sort.Strings(u.hdrs)
 		sort.Strings(u.textual)

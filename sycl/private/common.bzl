@@ -2,10 +2,12 @@
 the compile flags gathered once per target (create_common)."""
 
 load("@bazel_skylib//lib:paths.bzl", "paths")
+load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("@bazel_tools//tools/build_defs/cc:action_names.bzl", "ACTION_NAMES")
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
 load("//sycl/private:actions/headers.bzl", "virtual_includes")
-load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
+load("//sycl/private:toolchain.bzl", "find_sycl_toolchain", "front_end_name")
+load("//toolchain:devices.bzl", "FRONT_ENDS")
 
 CPP_TOOLCHAIN = "@bazel_tools//tools/cpp:toolchain_type"
 
@@ -218,8 +220,52 @@ def uses_openmp(flags):
             on = False
     return on
 
+def _own_includes(ctx):
+    """The target's own include directories and virtual-include headers.
+
+    The includes attribute is package-relative: its directories, relative to the
+    execution root, are searched by the target's own compiles and by its dependents'
+    (through the compilation context).
+
+    Returns:
+      (list of string, list of File).
+    """
+    own_includes = [paths.normalize(paths.join(ctx.label.workspace_root, ctx.label.package, i)) for i in ctx.attr.includes]
+    virtual_hdrs, virtual_dir = virtual_includes(ctx)
+    if virtual_dir:
+        own_includes.append(virtual_dir)
+    return own_includes, virtual_hdrs
+
+def _openmp(tc, flags, host_flags):
+    """OpenMP's flags and headers, for copts or --copt -fopenmp.
+
+    The host compile is clang's, whose code calls LLVM's libomp, which the program links
+    (uses_openmp); the device front end reads omp.h.
+
+    Returns:
+      (bool, omp.h Files, the flags that find it).
+    """
+    if not uses_openmp(flags + host_flags):
+        return False, [], []
+    if not tc.openmp.runtime or not tc.openmp.include:
+        fail("-fopenmp: the SYCL host compile is clang's, whose OpenMP code needs LLVM's OpenMP runtime (libomp and omp.h), which the SYCL toolchain has none of: install it (Debian: libomp-22-dev; rules_sycl's tools/bootstrap.sh does) and fetch @sycl_llvm again (bazel sync --only=sycl_llvm)", attr = "copts")
+    return True, tc.openmp.include, ["-isystem", tc.openmp.include[0].dirname]
+
+def _host_pch(ctx, tc):
+    """Whether the host compiles read a precompiled <sycl/sycl.hpp> (the host_pch policy).
+
+    "auto" follows --@rules_sycl//sycl:host_pch. "on" is refused for a target whose
+    front end has no DPC++ headers (no sycl.hpp to precompile).
+    """
+    value = getattr(ctx.attr, "host_pch", "off")
+    if value == "auto":
+        return ctx.attr._host_pch_flag[BuildSettingInfo].value
+    if value == "on" and ctx.files.srcs and not FRONT_ENDS[front_end_name(tc)]["integration_headers"]:
+        fail("host_pch precompiles DPC++'s <sycl/sycl.hpp>; this target's SYCL toolchain is of the clang family (rsycl headers, no sycl.hpp)", attr = "host_pch")
+    return value == "on"
+
 def create_common(ctx, traits, devices_config):
-    """Gathers what every action of a SYCL target needs, once.
+    """Gathers what every action of a SYCL target needs, once: the rules' policy.
 
     Args:
       ctx: the rule context (srcs, hdrs, deps, defines, copts, _runtime attributes).
@@ -227,23 +273,14 @@ def create_common(ctx, traits, devices_config):
       devices_config: the device configuration file the sycl-device actions read (File).
 
     Returns:
-      struct(tc, cc, cc_toolchain, feature_configuration, device_debug, device_opt_level,
-      host_via_cc, openmp, traits, traits_flags, own_includes,
-      devices_config, flags, device_flags, host_copts, host_flags, headers, compile_inputs,
-      pch_inputs, srcs, hdrs): hdrs are the
-      target's own headers (virtual includes among them), which dependents see; flags are
-      the include, define and copt flags of host and device compiles (with the C++
-      toolchain's sysroot, if it has one); device_flags the copts only the device front
-      end takes (DPC++ driver options, -fsycl-*), host_copts the other copts; host_flags
-      the C++ toolchain's flags for the
-      host compile (host_compile_flags); host_via_cc says that the C++ toolchain
-      compiles the host side itself (SYCL_HOST_COMPILER_FEATURE); traits_flags make a
-      compile include the traits header; own_includes are the target's includes,
-      relative to the execution root;
-      headers is what a TU may include (its own, the deps', the traits header, the
-      sysroot's);
-      compile_inputs adds the device compiler's own files; pch_inputs is compile_inputs
-      without the target's own headers (the traits header kept).
+      A struct. flags: the include, define and copt flags of host and device compiles
+      (with the C++ toolchain's sysroot); device_flags: the copts only the device front
+      end takes (-fsycl-*); host_copts: the other copts; host_flags: the C++ toolchain's
+      flags for the host compile; host_via_cc: the C++ toolchain compiles the host side
+      (SYCL_HOST_COMPILER_FEATURE); host_pch: the host compiles read a precompiled
+      sycl.hpp; headers: what a TU may include; compile_inputs: headers and the
+      compiler's files; pch_inputs: compile_inputs without the target's own headers;
+      hdrs: the target's own headers, which dependents see.
     """
     _check_source_names(ctx.files.srcs)
     tc = find_sycl_toolchain(ctx)
@@ -253,17 +290,10 @@ def create_common(ctx, traits, devices_config):
     cc = compilation_context(ctx.attr.deps + getattr(ctx.attr, "implementation_deps", []) + [ctx.attr._runtime] + runtime)
     cc_toolchain, fc = cc_setup(ctx)
     host_flags, std_flags = host_compile_flags(ctx, cc_toolchain, fc)
-
-    # The target's own include directories (package-relative in the attribute): its own
-    # compiles search them, and its dependents through the compilation context.
-    own_includes = [paths.normalize(paths.join(ctx.label.workspace_root, ctx.label.package, i)) for i in ctx.attr.includes]
-    virtual_hdrs, virtual_dir = virtual_includes(ctx)
-    if virtual_dir:
-        own_includes.append(virtual_dir)
+    own_includes, virtual_hdrs = _own_includes(ctx)
     traits_flags = ["-I", traits.dirname, "-include", traits.path]
-    flags = std_flags + _include_flags(ctx, cc) + ["-I" + d for d in own_includes]
     host_copts, device_copts = split_copts(ctx)
-    flags = flags + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + host_copts + traits_flags
+    flags = std_flags + _include_flags(ctx, cc) + ["-I" + d for d in own_includes] + ["-D" + d for d in ctx.attr.defines + ctx.attr.local_defines] + host_copts + traits_flags
     debug, opt_level = device_debug_and_opt(host_flags)
     if debug:
         # After the front end's -gline-tables-only: full debug info, kept to the images.
@@ -271,21 +301,11 @@ def create_common(ctx, traits, devices_config):
 
     # The C++ toolchain's sysroot holds the standard library headers every TU includes:
     # the device compile reads them from there too (declared inputs, not the host's /usr).
-    toolchain_files = []
+    toolchain_files = [cc_toolchain.all_files] if cc_toolchain.sysroot else []
     if cc_toolchain.sysroot:
         flags = ["--sysroot=" + cc_toolchain.sysroot] + flags
-        toolchain_files = [cc_toolchain.all_files]
     hdrs = ctx.files.hdrs + ctx.files.textual_hdrs + virtual_hdrs + [traits]
-
-    # OpenMP (copts or --copt -fopenmp): the host compile is clang's, whose code calls LLVM's
-    # libomp, which the program links (uses_openmp); the device front end reads omp.h.
-    openmp = uses_openmp(flags + host_flags)
-    openmp_files = []
-    if openmp:
-        if not tc.openmp.runtime or not tc.openmp.include:
-            fail("-fopenmp: the SYCL host compile is clang's, whose OpenMP code needs LLVM's OpenMP runtime (libomp and omp.h), which the SYCL toolchain has none of: install it (Debian: libomp-22-dev; rules_sycl's tools/bootstrap.sh does) and fetch @sycl_llvm again (bazel sync --only=sycl_llvm)", attr = "copts")
-        openmp_files = tc.openmp.include
-        flags = flags + ["-isystem", tc.openmp.include[0].dirname]
+    openmp, openmp_files, openmp_flags = _openmp(tc, flags, host_flags)
     return struct(
         tc = tc,
         cc = cc,
@@ -294,14 +314,17 @@ def create_common(ctx, traits, devices_config):
         device_debug = debug,
         device_opt_level = opt_level,
         host_via_cc = cc_common.is_enabled(feature_configuration = fc, feature_name = SYCL_HOST_COMPILER_FEATURE),
+        host_pch = _host_pch(ctx, tc),
         openmp = openmp,
         traits = traits,
         traits_flags = tuple(traits_flags),
         own_includes = own_includes,
         devices_config = devices_config,
-        flags = tuple(flags),
+        flags = tuple(flags + openmp_flags),
         device_flags = tuple(device_copts),
         host_copts = tuple(host_copts),
+        defines = ctx.attr.defines,
+        local_defines = ctx.attr.local_defines,
         # C++17 (SYCL 2020's, DPC++'s headers' minimum) for the C++ toolchain's compiles
         # too, whatever its own default (Bazel's autodetected toolchain says -std=c++0x),
         # unless --copt/--cxxopt or copts name a standard.

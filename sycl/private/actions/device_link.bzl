@@ -28,13 +28,13 @@ def device_link(ctx, steps, tc, irs, key, name):
     ))
     return linked
 
-def dpcpp_device_link(ctx, steps, tc, irs, key, name):
+def dpcpp_device_link(ctx, steps, tc, irs, key, name, bitcode):
     """SyclDeviceLink of a DPC++ toolchain: the TUs, then DPC++'s device libraries.
 
     DPC++'s driver links the TUs' device code (llvm-link ... --suppress-warnings), then
     its SYCL device libraries with -only-needed, in its own order (the toolchain's
-    device_libs); either link is skipped where it has one input (except for a
-    toolchain with a front_end, whose bitcode becomes the text the later steps read).
+    device_libs); either link is skipped where it has one input (except for bitcode,
+    which becomes the text the later steps read).
 
     Args:
       ctx: the rule context.
@@ -43,14 +43,13 @@ def dpcpp_device_link(ctx, steps, tc, irs, key, name):
       irs: the device IR Files of the chain (one for a TU of its own).
       key: the device-IR key (for the progress message).
       name: the chain name (output stem).
+      bitcode: the front end wrote bitcode (one TU is made text too).
 
     Returns:
       The linked IR File.
     """
     linked = irs[0]
-
-    # DPC++'s front end from the runtime wheel writes bitcode: one TU is made text too.
-    if len(irs) > 1 or tc.front_end:
+    if len(irs) > 1 or bitcode:
         linked = ctx.actions.declare_file(scratch_path(ctx, name + ".linked.ll"))
         steps.append(step(
             tc.llvm_link,

@@ -2,18 +2,15 @@
 
 load("@bazel_skylib//rules:common_settings.bzl", "BuildSettingInfo")
 load("//sycl/private:actions/aot.bzl", "filter_and_aot", "wrap_kind")
-load("//sycl/private:actions/compile.bzl", "dpcpp_jit_target_compile", "dpcpp_target_compile", "family_compile")
-load("//sycl/private:actions/device_link.bzl", "device_link", "dpcpp_device_link", "libclc_link")
-load("//sycl/private:actions/propagate.bzl", "optimize", "propagate")
 load("//sycl/private:actions/report.bzl", "compatibility_report", "coverage_check")
 load("//sycl/private:actions/split.bzl", "split")
 load("//sycl/private:actions/wrap.bzl", "wrap")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN", "program_runtime", "scratch_path", "uses_openmp")
-load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_arch", "device_family", "device_ir_key", "dpcpp_offload_target", "family_compile_args", "resolved_devices", "tool_target_name")
+load("//sycl/private:device_config.bzl", "DEVICE_ATTRS", "device_family", "device_ir_key", "resolved_devices", "tool_target_name")
+load("//sycl/private:front_ends.bzl", "before_split", "compile_sources", "front_end", "link_chains", "sycl_common", "target_compiles")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
-load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps")
-load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "front_end_name")
+load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
 load("//toolchain:devices.bzl", "FAMILIES", "FRONT_ENDS")
 
 def _flag(ctx, attr_value, flag):
@@ -21,39 +18,17 @@ def _flag(ctx, attr_value, flag):
 
 def _irs_by_key(ctx, steps, common, devices, device_ir, tus):
     """Device IR per device-IR key: spir64 from the compiles, the others compiled again per key."""
-    front_end = front_end_name(common.tc)
+    fe = front_end(common.tc).name
     irs = {"spir": device_ir}
     for name, d in devices:
-        key = device_ir_key(d, front_end)
+        key = device_ir_key(d, fe)
         if key in irs:
             continue
         for tu in tus:
             if not tu.src:
                 fail("target %s needs a device compile of its own (%s), and %s imports spir64 device IR only; build it for spir64 targets, or import the TU's device IR for %s too" % (name, key, tu.imported, name))
-        if front_end == "dpcpp-jit":
-            irs[key] = [dpcpp_jit_target_compile(ctx, steps, common.tc, tu, i, d.triple, common.device_opt_level, common.cc_toolchain) for i, tu in enumerate(tus)]
-        elif front_end == "dpcpp":
-            irs[key] = [dpcpp_target_compile(ctx, steps, common.tc, tu, i, dpcpp_offload_target(d), common.device_opt_level, common.cc_toolchain) for i, tu in enumerate(tus)]
-        else:
-            irs[key] = [family_compile(ctx, steps, common.tc, tu, i, device_arch(d), family_compile_args(d), common.cc_toolchain) for i, tu in enumerate(tus)]
+        irs[key] = target_compiles(ctx, steps, common, d, tus)
     return irs
-
-def _chains(ctx, steps, tc, irs_by_key, rdc):
-    """One device module per chain: all TUs of a device-IR key linked (rdc) or each TU alone.
-
-    A DPC++ toolchain also links its device libraries into every chain's module.
-    """
-    chains = {}
-    for key, irs in irs_by_key.items():
-        fname = key.replace(":", "_")
-        if tc.family == "dpcpp":
-            groups = [(fname, irs)] if rdc else [("%s_tu%d" % (fname, i), [ir]) for i, ir in enumerate(irs)]
-            chains[key] = [(n, dpcpp_device_link(ctx, steps, tc, g, key, n)) for n, g in groups]
-        elif rdc and len(irs) > 1:
-            chains[key] = [(fname, device_link(ctx, steps, tc, irs, key, fname))]
-        else:
-            chains[key] = [("%s_tu%d" % (fname, i), ir) for i, ir in enumerate(irs)]
-    return chains
 
 def check_front_ends(ctx, own, devices, deps):
     """Fails at analysis for a target or library the program's front end cannot serve.
@@ -81,6 +56,64 @@ def check_front_ends(ctx, own, devices, deps):
                       "@sycl_dpcpp//:runtime for SYCL 2020 code (DPC++'s front end), @rules_sycl//runtime:rsycl for the rsycl API (upstream clang)") %
                      (fe.label, fe.front_end, ctx.label, own))
 
+def _split_chains(ctx, steps, common, devices, chains, deps, shared_library):
+    """The front end's steps before the split, then the split, of every chain.
+
+    Returns:
+      struct(split_of, locations_of, exported_symbols, shards): per chain its shards and
+      its kernel locations file (or None); a shared library's exports files; all shards.
+    """
+    fe = front_end(common.tc).name
+
+    # Device image dependencies: a shared library's images export its SYCL_EXTERNAL
+    # functions; a program that uses one imports them (libsycl links the images).
+    image_dependencies = shared_library or bool(depset(transitive = [d.shared_libraries for d in deps]).to_list())
+    provided = depset(transitive = [d.exported_symbols for d in deps]).to_list()
+    mode = _flag(ctx, ctx.attr.device_code_split, "_split_flag")
+    shards = _flag(ctx, ctx.attr.shards, "_shards_flag")
+    werror = _flag(ctx, ctx.attr.device_has_errors, "_device_has_errors_flag")
+
+    # device_has diagnostics come from one device-IR key's chains only (spir64's when
+    # there is one): the other keys compile the same sources again (NVPTX, AMD) and would
+    # repeat every warning.
+    checked_key = "spir" if "spir" in chains else sorted(chains.keys())[0] if chains else None
+
+    # DPC++'s driver asks sycl-post-link for program metadata for some families only.
+    family_of = {device_ir_key(d, fe): device_family(d) for _, d in devices}
+
+    # Virtual functions in images of their own per set, as DPC++'s JIT flow splits them,
+    # where libsycl links the images: every target of the key JIT-compiles SPIR-V.
+    libsycl = program_runtime(ctx)[SyclRuntimeInfo].kind == "dpcpp"
+    out = struct(split_of = {}, locations_of = {}, exported_symbols = [], shards = [])
+    for key in chains:
+        family = family_of.get(key, FAMILIES["spir64"])
+        vf_sets = libsycl and all([d.aot_tool == "" for _, d in devices if device_ir_key(d, fe) == key])
+        opts = struct(key = key, family = family, werror = werror, checked = key == checked_key, provided = provided, export = shared_library)
+        for chain, ir in chains[key]:
+            module, out.locations_of[chain], exports = before_split(ctx, steps, common, ir, chain, opts)
+            if exports:
+                out.exported_symbols.append(exports)
+            out.split_of[chain] = split(ctx, steps, common.tc.sycl_device, module, chain, mode, shards, family["program_metadata"], image_dependencies, vf_sets)
+            out.shards.extend(out.split_of[chain])
+    return out
+
+def _images(ctx, steps, common, devices, chains, splits):
+    """The filter and AOT steps of every target and chain.
+
+    Returns:
+      (wrapper tables [(target, format, images)], report rows [(target, shard, images)]).
+    """
+    fe = front_end(common.tc).name
+    tables, report = [], []
+    for name, d in devices:
+        wtarget, wformat = wrap_kind(d)
+        target = tool_target_name(name, d)
+        for chain, _ in chains[device_ir_key(d, fe)]:
+            for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, splits.split_of[chain], splits.locations_of[chain])):
+                tables.append((wtarget, wformat, images))
+                report.append((target, splits.split_of[chain][s], images))
+    return tables, report
+
 def binary_pipeline(ctx, steps, shared_library = False):
     """Appends every step of a SYCL program's build to steps (nothing is registered).
 
@@ -91,93 +124,32 @@ def binary_pipeline(ctx, steps, shared_library = False):
         functions programs may import.
 
     Returns:
-      struct(objects, wrapper_c, shards, images, compile_inputs, report, kernel_locations,
-      devices_config, hdrs, own_includes, front_end, exported_symbols, cc_toolchain, feature_configuration,
-      tool): the
-      host objects (with the wrapper's), the wrapper source, the
-      shard and image directories, the headers the TUs may include (generated ones among
-      them), the (target, shard, images) triples of the compatibility report, the
-      chains' kernel locations files, the device configuration file the tools read, the
-      target's own headers and include directories (for a library's dependents), the
-      device front end's name, a shared library's exported-function lists (.exports
-      Files), and the sycl-device executable.
+      struct: the host objects (with the wrapper's), the wrapper source, the shards and
+      images, the headers the TUs may include, the report rows, the kernel locations
+      files, the device configuration file, the target's own headers and includes, the
+      front end's name, a shared library's exports files, the C++ toolchain and the
+      sycl-device executable.
     """
     devices = resolved_devices(ctx)
     common = sycl_common(ctx, devices)
     device, objects, tus = compile_sources(ctx, steps, common)
     deps = [d[SyclInfo] for d in ctx.attr.deps if SyclInfo in d]
-    front_end = front_end_name(common.tc)
-    check_front_ends(ctx, front_end, devices, deps)
+    fe = front_end(common.tc).name
+    check_front_ends(ctx, fe, devices, deps)
     device_ir = depset(device, transitive = [d.device_ir for d in deps]).to_list()
-
-    # Device image dependencies: a shared library's images export its SYCL_EXTERNAL
-    # functions; a program that uses one imports them (libsycl links the images).
-    image_dependencies = shared_library or bool(depset(transitive = [d.shared_libraries for d in deps]).to_list())
-    provided = depset(transitive = [d.exported_symbols for d in deps]).to_list()
-    exported_symbols = []
     all_tus = depset(tus, transitive = [d.tus for d in deps]).to_list()
     rdc = ctx.attr.rdc == "on" or (ctx.attr.rdc == "auto" and ctx.attr._rdc_flag[BuildSettingInfo].value)
-    chains = _chains(ctx, steps, common.tc, _irs_by_key(ctx, steps, common, devices, device_ir, all_tus), rdc)
-
-    mode = _flag(ctx, ctx.attr.device_code_split, "_split_flag")
-    shards = _flag(ctx, ctx.attr.shards, "_shards_flag")
-    werror = _flag(ctx, ctx.attr.device_has_errors, "_device_has_errors_flag")
-    split_of, locations_of, all_shards = {}, {}, []
-
-    # device_has diagnostics come from one device-IR key's chains only (spir64's when
-    # there is one): the other keys compile the same sources again (NVPTX, AMD) and would
-    # repeat every warning.
-    checked_key = "spir" if "spir" in chains else sorted(chains.keys())[0] if chains else None
-
-    # DPC++'s driver asks sycl-post-link for program metadata for some families only.
-    family_of = {device_ir_key(d, front_end): device_family(d) for _, d in devices}
-
-    # Virtual functions in images of their own per set, as DPC++'s JIT flow splits them,
-    # where libsycl links the images: every target of the key JIT-compiles SPIR-V.
-    libsycl = program_runtime(ctx)[SyclRuntimeInfo].kind == "dpcpp"
-    for key in chains:
-        family = family_of.get(key, FAMILIES["spir64"])
-        program_metadata = family["program_metadata"]
-        vf_sets = libsycl and all([d.aot_tool == "" for _, d in devices if device_ir_key(d, front_end) == key])
-        for chain, ir in chains[key]:
-            if common.tc.front_end:
-                # DPC++'s front end from the runtime wheel propagated aspects and optimised;
-                # the C library calls DPC++'s device libraries would resolve (the wheel
-                # ships none) become OpenCL built-ins, as for upstream clang's SPIR code.
-                # With no device libraries to link, another C library call fails here,
-                # naming the function that makes it.
-                prop, locations_of[chain], exports = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, False, validate = False, math = "spirv-no-devicelibs", provided = provided, export = shared_library and key == checked_key)
-                if exports:
-                    exported_symbols.append(exports)
-                split_of[chain] = split(ctx, steps, common.tc.sycl_device, prop, chain, mode, shards, program_metadata, image_dependencies, vf_sets)
-            elif common.tc.family == "dpcpp":
-                # DPC++'s front end propagated aspects and optimised: split what it wrote.
-                locations_of[chain] = None
-                split_of[chain] = split(ctx, steps, common.tc.sycl_device, ir, chain, mode, shards, program_metadata, image_dependencies, vf_sets)
-            else:
-                lib = common.tc.libclc.get(family["libclc"]) if family["libclc"] else None
-                math = "spirv" if not family["libclc"] else ("libclc" if lib else "nolibclc:" + key)
-                prop, locations_of[chain], _ = propagate(ctx, steps, common.tc.sycl_device, ir, chain, werror, True, validate = key == checked_key, math = math)
-                if lib:
-                    prop = libclc_link(ctx, steps, common.tc, prop, lib, chain)
-                split_of[chain] = split(ctx, steps, common.tc.sycl_device, optimize(ctx, steps, common, prop, chain), chain, mode, shards, program_metadata, image_dependencies, vf_sets)
-            all_shards.extend(split_of[chain])
-
-    tables, report = [], []
-    for name, d in devices:
-        wtarget, wformat = wrap_kind(d)
-        target = tool_target_name(name, d)
-        for chain, _ in chains[device_ir_key(d, front_end)]:
-            for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, split_of[chain], locations_of[chain])):
-                tables.append((wtarget, wformat, images))
-                report.append((target, split_of[chain][s], images))
+    chains = link_chains(ctx, steps, common.tc, _irs_by_key(ctx, steps, common, devices, device_ir, all_tus), rdc)
+    splits = _split_chains(ctx, steps, common, devices, chains, deps, shared_library)
+    tables, report = _images(ctx, steps, common, devices, chains, splits)
+    locations = [f for f in splits.locations_of.values() if f]
     checked = coverage_check(
         ctx,
         steps,
         common.tc.sycl_device,
         ctx.actions.declare_file(scratch_path(ctx, "coverage.html")),
         common.devices_config,
-        [f for f in locations_of.values() if f],
+        locations,
         report,
         _flag(ctx, ctx.attr.unrunnable_kernel_errors, "_unrunnable_kernel_errors_flag"),
     )
@@ -189,15 +161,15 @@ def binary_pipeline(ctx, steps, shared_library = False):
         openmp = common.tc.openmp if [t for t in all_tus if uses_openmp(t.flags)] else None,
         wrapper_c = wrap_c,
         compile_inputs = common.headers,
-        shards = all_shards,
+        shards = splits.shards,
         images = [images for _, _, images in tables],
         report = report,
-        kernel_locations = [f for f in locations_of.values() if f],
+        kernel_locations = locations,
         devices_config = common.devices_config,
         hdrs = common.hdrs,
         own_includes = common.own_includes,
-        front_end = front_end,
-        exported_symbols = exported_symbols,
+        front_end = fe,
+        exported_symbols = splits.exported_symbols,
         cc_toolchain = common.cc_toolchain,
         feature_configuration = common.feature_configuration,
         tool = common.tc.sycl_device,

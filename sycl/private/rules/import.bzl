@@ -1,10 +1,11 @@
 """sycl_import: one TU whose device front end ran elsewhere (icpx -fsycl-device-only)."""
 
-load("//sycl/private:actions/compile.bzl", "archive", "dpcpp_host_compile")
+load("//sycl/private:actions/archive.bzl", "archive")
+load("//sycl/private:actions/host_compile.bzl", "dpcpp_host_compile")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN")
 load("//sycl/private:device_config.bzl", "FLAG_DEVICE_ATTRS", "resolved_devices")
+load("//sycl/private:front_ends.bzl", "sycl_common")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
-load("//sycl/private:sources.bzl", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE")
 

@@ -1,10 +1,10 @@
 """sycl_library: host objects (CcInfo) and per-TU device IR (SyclInfo)."""
 
-load("//sycl/private:actions/compile.bzl", "archive")
+load("//sycl/private:actions/archive.bzl", "archive")
 load("//sycl/private:common.bzl", "COMPILE_ATTRS", "CPP_TOOLCHAIN")
 load("//sycl/private:device_config.bzl", "FLAG_DEVICE_ATTRS", "resolved_devices")
+load("//sycl/private:front_ends.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:providers.bzl", "SyclInfo", "SyclRuntimeInfo")
-load("//sycl/private:sources.bzl", "compile_sources", "sycl_common")
 load("//sycl/private:steps.bzl", "register_steps")
 load("//sycl/private:toolchain.bzl", "TOOLCHAIN_TYPE", "front_end_name")
 

@@ -72,6 +72,17 @@ def _failure_impl(ctx):
 # An analysis error whose message holds each of messages.
 analysis_failure_test = analysistest.make(_failure_impl, expect_failure = True, attrs = {"messages": attr.string_list()})
 
+# The analysis failure tests: (name, target under test, what its message holds).
+_FAILURES = [
+    ("unknown_target_fails", ":traits_unknown", ["unknown SYCL target 'no_such_gpu'.", "Register your own targets with sycl_device()"]),
+    ("target_typo_names_closest", ":traits_typo", ["unknown SYCL target 'intel_gpu_pcv'. Did you mean intel_gpu_pvc"]),
+    ("fpga_is_unsupported", ":traits_fpga", ["target 'spir64_fpga' is not supported: Intel FPGA targets need Intel's FPGA compiler (aoc)"]),
+    ("unknown_aspect_fails", ":bad_aspect_config", ["unknown aspect 'fp46' in the aspects of", "Did you mean fp16 or fp64?", "The aspect names: host, cpu, gpu"]),
+    ("unknown_aot_tool_fails", ":bad_tool_config", ["AOT tool 'aoc' is not one rules_sycl can run (known: llvm-spirv, ptx, ocloc, opencl-aot, amdgcn"]),
+    ("file_option_fails", ":file_option_config", ["AOT option '-output' names a file of ocloc; the aot step sets its inputs and outputs itself"]),
+    ("toolless_options_fail", ":toolless_options_config", ["aot_options without an aot_tool: a target without one is JIT SPIR-V and runs no tool"]),
+]
+
 def device_analysis_test_suite(name):
     """Declares the analysis tests of this package.
 
@@ -106,41 +117,8 @@ def device_analysis_test_suite(name):
         name = "device_config_file_flag",
         target_under_test = ":traits_from_yaml",
     )
-    analysis_failure_test(
-        name = "unknown_target_fails",
-        target_under_test = ":traits_unknown",
-        messages = ["unknown SYCL target 'no_such_gpu'.", "Register your own targets with sycl_device()"],
-    )
-    analysis_failure_test(
-        name = "target_typo_names_closest",
-        target_under_test = ":traits_typo",
-        messages = ["unknown SYCL target 'intel_gpu_pcv'. Did you mean intel_gpu_pvc"],
-    )
-    analysis_failure_test(
-        name = "fpga_is_unsupported",
-        target_under_test = ":traits_fpga",
-        messages = ["target 'spir64_fpga' is not supported: Intel FPGA targets need Intel's FPGA compiler (aoc)"],
-    )
-    analysis_failure_test(
-        name = "unknown_aspect_fails",
-        target_under_test = ":bad_aspect_config",
-        messages = ["unknown aspect 'fp46' in the aspects of", "Did you mean fp16 or fp64?", "The aspect names: host, cpu, gpu"],
-    )
-    analysis_failure_test(
-        name = "unknown_aot_tool_fails",
-        target_under_test = ":bad_tool_config",
-        messages = ["AOT tool 'aoc' is not one rules_sycl can run (known: llvm-spirv, ptx, ocloc, opencl-aot, amdgcn"],
-    )
-    analysis_failure_test(
-        name = "file_option_fails",
-        target_under_test = ":file_option_config",
-        messages = ["AOT option '-output' names a file of ocloc; the aot step sets its inputs and outputs itself"],
-    )
-    analysis_failure_test(
-        name = "toolless_options_fail",
-        target_under_test = ":toolless_options_config",
-        messages = ["aot_options without an aot_tool: a target without one is JIT SPIR-V and runs no tool"],
-    )
+    for test, target, messages in _FAILURES:
+        analysis_failure_test(name = test, target_under_test = target, messages = messages)
     native.test_suite(
         name = name,
         tests = [
@@ -149,13 +127,6 @@ def device_analysis_test_suite(name):
             ":resolves_aliases",
             ":user_registered_device",
             ":targets_flag",
-            ":unknown_target_fails",
-            ":target_typo_names_closest",
-            ":fpga_is_unsupported",
-            ":unknown_aspect_fails",
-            ":unknown_aot_tool_fails",
-            ":file_option_fails",
-            ":toolless_options_fail",
             ":device_config_file_flag",
-        ],
+        ] + [":" + test for test, _, _ in _FAILURES],
     )
