@@ -9,9 +9,10 @@
 // per outcome of the aspects the conditions test); the aspect filter keeps, for an AOT
 // target, the one its device configuration's aspects give (DPC++'s DeviceIf design,
 // "Changes to the sycl-post-link tool (AOT)"), and for a JIT target every one it can
-// run, which the runtime chooses among by the device it finds. This package is the
-// feature's one home after propagate's lowering; its limit is kernelinfo.MaxDeviceIfTested,
-// which the wrapper checks too.
+// run, which the runtime chooses among by the device it finds. The other parts of the
+// feature: its IR form and its limit, kernelinfo.MaxDeviceIfTested (kernelinfo/deviceif.go);
+// the conditions' aspect pairs, found by the propagation analysis (aspectprop/deviceif.go);
+// the runtime's variant table (wrap/deviceif.go). docs/DEVICE_IF.md maps them.
 package deviceif
 
 import (
@@ -20,10 +21,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/aspectprop"
 	"github.com/rules-sycl/rules_sycl/internal/diag"
 	"github.com/rules-sycl/rules_sycl/internal/kernelinfo"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
-	"github.com/rules-sycl/rules_sycl/internal/propagate"
 )
 
 // Has quickly tells whether module text may hold conditional callers.
@@ -111,7 +112,7 @@ func Specialize(m *llvmir.Module, has func(aspect int) bool) (*Result, error) {
 		return nil, fmt.Errorf("%s: the specialised module does not read back (a bug): %v", m.File, err)
 	}
 	// The kept branches' aspects become the image's.
-	pr, err := propagate.Run(kept, propagate.Options{Infer: propagate.RerunInference(kept)})
+	pr, err := aspectprop.Run(kept, aspectprop.Options{Infer: aspectprop.RerunInference(kept)})
 	if err != nil {
 		return nil, err
 	}

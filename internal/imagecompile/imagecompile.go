@@ -243,8 +243,8 @@ func checkOutputs(table string, line int, steps []Step) error {
 
 // Compile compiles every row of table for t into outDir and writes outDir/files.table,
 // running the tools through env (killed when its context is cancelled). With dryRun it
-// prints the commands instead of running them. Per row and device_if unit: plan the
-// steps, run them, collect the image and its cells; then commit everything at once.
+// prints the commands instead of running them. Per row: plan the steps, run them,
+// collect the image and its cells; then commit everything at once.
 func Compile(env *cli.Env, table string, t *devconfig.Target, tools Tools, outDir string, dryRun bool) error {
 	data, err := mapfile.ReadInput(table)
 	if err != nil {
@@ -299,7 +299,7 @@ type compilation struct {
 	res           *filetable.Table
 	written       map[string]int // output name -> the row that writes it
 	// spec is the current row's lowered specialization constants (nil when it reads
-	// none): their property sets go into each of its units' properties.
+	// none): their property sets go into its image's properties.
 	spec *specconst.Result
 }
 

@@ -10,8 +10,9 @@ import (
 )
 
 // MaxDeviceIfTested is the most aspects the device_if conditions of one image may test
-// for JIT variants (2^MaxDeviceIfTested images): the aot step refuses more, and the
-// wrapper checks the variants it is given against the same limit.
+// for JIT variants (2^MaxDeviceIfTested images): the split refuses more
+// (deviceif.Variants), and the wrapper checks the variants it is given against the same
+// limit.
 const MaxDeviceIfTested = 6
 
 // device_if (sycl_ext_oneapi_device_if) in DPC++'s IR form (DPC++'s DeviceIf design):

@@ -11,7 +11,7 @@ import (
 // an edited module still parses.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(sample))
-	seeds, _ := filepath.Glob("../propagate/testdata/*.ll")
+	seeds, _ := filepath.Glob("../aspectprop/testdata/*.ll")
 	for _, s := range seeds {
 		if b, err := os.ReadFile(s); err == nil {
 			f.Add(b)

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rules-sycl/rules_sycl/internal/aspectprop"
 	"github.com/rules-sycl/rules_sycl/internal/aspects"
 	"github.com/rules-sycl/rules_sycl/internal/filetable"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
-	"github.com/rules-sycl/rules_sycl/internal/propagate"
 	"github.com/rules-sycl/rules_sycl/internal/props"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
 	"github.com/rules-sycl/rules_sycl/internal/testutil/frontend"
@@ -47,7 +47,7 @@ func compileAndPropagate(t *testing.T, clang, src, dir string) *llvmir.Module {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := propagate.Run(m, propagate.Options{})
+	res, err := aspectprop.Run(m, aspectprop.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

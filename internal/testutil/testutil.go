@@ -32,7 +32,7 @@ func Tool(flagVal string, names ...string) string {
 
 // FeaturesCpp is the shared SYCL test program (kernels using int, double, _Float16 and
 // 64-bit atomics), relative to a package directory under internal/.
-const FeaturesCpp = "../propagate/testdata/features.cpp"
+const FeaturesCpp = "../aspectprop/testdata/features.cpp"
 
 // DeviceIfTwoTests is a kernel with one device_if on fp16 and one on fp64, in DPC++'s IR
 // form as propagate's lowering writes it (its first conditional call on line 4).

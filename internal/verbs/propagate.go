@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rules-sycl/rules_sycl/internal/aspectprop"
 	"github.com/rules-sycl/rules_sycl/internal/atomicfile"
 	"github.com/rules-sycl/rules_sycl/internal/cli"
 	"github.com/rules-sycl/rules_sycl/internal/devicemath"
@@ -17,7 +18,6 @@ import (
 	"github.com/rules-sycl/rules_sycl/internal/mapfile"
 	"github.com/rules-sycl/rules_sycl/internal/memlimit"
 	"github.com/rules-sycl/rules_sycl/internal/modfile"
-	"github.com/rules-sycl/rules_sycl/internal/propagate"
 	"github.com/rules-sycl/rules_sycl/internal/split"
 )
 
@@ -62,14 +62,14 @@ func runPropagate(env *cli.Env, fl *propagateFlags, args []string) error {
 	if len(args) != 1 {
 		return diag.Usagef("propagate: want exactly one input file, got %d", len(args))
 	}
-	opts := propagate.Options{Validate: fl.validate || fl.werror, FixedTargets: cli.SplitList(fl.fixed), ExcludeAspects: cli.SplitList(fl.exclude)}
+	opts := aspectprop.Options{Validate: fl.validate || fl.werror, FixedTargets: cli.SplitList(fl.fixed), ExcludeAspects: cli.SplitList(fl.exclude)}
 	switch fl.infer {
 	case "auto":
-		opts.Infer = propagate.InferAuto
+		opts.Infer = aspectprop.InferAuto
 	case "on":
-		opts.Infer = propagate.InferOn
+		opts.Infer = aspectprop.InferOn
 	case "off":
-		opts.Infer = propagate.InferOff
+		opts.Infer = aspectprop.InferOff
 	default:
 		return diag.Usagef("propagate: --infer must be auto, on or off, not %q", fl.infer)
 	}
@@ -90,7 +90,7 @@ func runPropagate(env *cli.Env, fl *propagateFlags, args []string) error {
 	if m, err = lowerModule(in, src, m, fl); err != nil {
 		return err
 	}
-	res, err := propagate.Run(m, opts)
+	res, err := aspectprop.Run(m, opts)
 	if err != nil {
 		return err
 	}

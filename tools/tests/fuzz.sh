@@ -24,7 +24,7 @@ targets=(
   "internal/imagecompile FuzzCompileTable"
   "cmd/sycl-device FuzzPostLinkOptions"
   "internal/kernelinfo FuzzLower"
-  "internal/propagate FuzzDeviceIf"
+  "internal/aspectprop FuzzDeviceIf"
   "internal/worker FuzzServeProto"
   "internal/specconst FuzzLowerTypes"
   "internal/deviceif FuzzVariants"

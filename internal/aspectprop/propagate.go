@@ -1,10 +1,13 @@
-// Package propagate computes the aspects every device function uses and writes them as
+// Package aspectprop is the aspect propagation analysis, a library: the propagate verb
+// (internal/verbs) runs it on a chain's module, and the split's device_if variants
+// (internal/deviceif) run it again on each variant. It computes the aspects every device
+// function uses and writes them as
 // !sycl_used_aspects metadata, as DPC++'s SYCLPropagateAspectsUsage pass does: types
 // (declared through !sycl_types_that_use_aspects, double as fp64, composites of them)
 // give aspects to the functions using them, and aspects flow up the call graph to every
 // entry point. For upstream clang IR, which carries no aspect metadata, it also infers
 // fp16 from half and atomic64 from 64-bit integer atomics.
-package propagate
+package aspectprop
 
 import (
 	"sort"

@@ -1,4 +1,4 @@
-package propagate_test
+package aspectprop_test
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package propagate_test
+package aspectprop_test
 
 import (
 	"flag"
@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rules-sycl/rules_sycl/internal/aspectprop"
 	"github.com/rules-sycl/rules_sycl/internal/llvmir"
-	"github.com/rules-sycl/rules_sycl/internal/propagate"
 	"github.com/rules-sycl/rules_sycl/internal/testutil"
 	"github.com/rules-sycl/rules_sycl/internal/testutil/frontend"
 )
@@ -49,7 +49,7 @@ func TestCrossCheckWithSPIRVCapabilities(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := propagate.Run(m, propagate.Options{})
+	res, err := aspectprop.Run(m, aspectprop.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

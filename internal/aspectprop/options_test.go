@@ -1,4 +1,4 @@
-package propagate
+package aspectprop
 
 import (
 	"fmt"
