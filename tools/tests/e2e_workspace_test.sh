@@ -54,6 +54,36 @@ for f in $(cd "$WORK/readme" && find . -type f | sed 's|^\./||' | sort); do
   fi
 done
 echo "ok: the README's quick start ($(cd "$WORK/readme" && find . -type f | sed 's|^\./||' | sort | tr '\n' ' ')) is e2e/workspace's, verbatim"
+# The online WORKSPACE the README shows first: every line but rules_sycl's http_archive
+# and the Go SDK's download is in the offline one CI runs (the loads: each symbol from
+# its file), so that the two cannot drift apart.
+python3 - "$ROOT/README.md" "$ROOT/e2e/workspace/WORKSPACE" <<'PY'
+import re, sys
+text, offline = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+m = re.search(r"<!-- quickstart-online:begin -->\n```starlark\n(.*?)```\n<!-- quickstart-online:end -->", text, re.S)
+assert m, "the README has no online quick start"
+online = re.sub(r"http_archive\(\n.*?\n\)\n", "", m.group(1), flags=re.S)
+loads = {}
+for label, syms in re.findall(r'^load\("([^"]+)", (.*)\)$', offline, re.M):
+    loads.setdefault(label, set()).update(re.findall(r'"([^"]+)"', syms))
+bad = []
+for line in online.splitlines():
+    if not line.strip() or line.startswith("#") or line.startswith("go_register_toolchains("):
+        continue
+    lm = re.match(r'load\("([^"]+)", (.*)\)$', line)
+    if lm:
+        label, syms = lm.group(1), set(re.findall(r'"([^"]+)"', lm.group(2)))
+        if label == "@bazel_tools//tools/build_defs/repo:http.bzl":
+            continue
+        missing = syms - {"go_register_toolchains"} - loads.get(label, set())
+        if missing:
+            bad.append("%s (%s)" % (line, ", ".join(sorted(missing))))
+    elif line not in offline.splitlines():
+        bad.append(line)
+if bad:
+    sys.exit("FAIL: the README's online quick start has lines its offline twin lacks:\n  " + "\n  ".join(bad))
+PY
+echo "ok: the README's online quick start matches e2e/workspace/WORKSPACE but for the downloads"
 offline() { # DIR: rules_sycl from the release archive, the bootstrap's local copies
   printf '%s\n' "$snippet" >"$WORK/snippet"
   python3 - "$1/WORKSPACE" "$WORK/snippet" "$ROOT" <<'PY'
