@@ -67,6 +67,7 @@ func Generate(root string) ([]byte, error) {
 	b.WriteString("//tools/apidoc:apidoc_test fails when it is stale. -->\n\n")
 	var sections []section
 	seen := map[string]bool{}
+	rows := &ruleRows{}
 	for _, f := range publicFiles {
 		globals, err := l.load(f)
 		if err != nil {
@@ -83,7 +84,7 @@ func Generate(root string) ([]byte, error) {
 			if seen[n] {
 				continue
 			}
-			if s, ok := describe(f, n, globals[n]); ok {
+			if s, ok := describe(f, n, globals[n], rows); ok {
 				seen[n] = true
 				sections = append(sections, s)
 			}
@@ -132,8 +133,85 @@ func anchor(file, name string) string {
 	return fmt.Sprintf("<a id=\"%s\"></a>\n### %s\n\n", name, name)
 }
 
+// ruleRows are the attribute rows of the rules described so far, in order, so that a
+// rule that shares many attributes with an earlier one names them instead of repeating
+// them.
+type ruleRows struct {
+	names []string
+	rows  []map[string]string // attribute name -> its table row
+}
+
+// minShared is how many identical rows make a rule refer to an earlier one.
+const minShared = 5
+
+// shared finds the earlier rule with which rows share the most identical rows (at least
+// minShared): its name and the names of those attributes, sorted.
+func (r *ruleRows) shared(rows map[string]string) (string, []string) {
+	best, bestNames := "", []string(nil)
+	for i, prev := range r.rows {
+		var names []string
+		for n, row := range rows {
+			if prev[n] == row {
+				names = append(names, n)
+			}
+		}
+		if len(names) >= minShared && len(names) > len(bestNames) {
+			best, bestNames = r.names[i], names
+		}
+	}
+	sort.Strings(bestNames)
+	return best, bestNames
+}
+
+// attrTable writes the attribute table of rule name: the rows it shares with an earlier
+// rule by name only, then the table of the others.
+func attrTable(b *strings.Builder, name string, x *ruleValue, seen *ruleRows) {
+	rows := map[string]string{}
+	for n, a := range x.attrs {
+		if strings.HasPrefix(n, "_") {
+			continue
+		}
+		def := a.def
+		if a.mandatory {
+			def = "required"
+		}
+		doc := a.doc
+		if len(a.values) > 0 {
+			doc += " One of: " + strings.Join(a.values, ", ") + "."
+		}
+		rows[n] = fmt.Sprintf("| `%s` | %s | %s | %s |\n", n, a.kind, cell(def), cell(doc))
+	}
+	if len(rows) == 0 {
+		return
+	}
+	other, same := seen.shared(rows)
+	seen.names = append(seen.names, name)
+	seen.rows = append(seen.rows, rows)
+	if other != "" {
+		quoted := make([]string, len(same))
+		for i, n := range same {
+			quoted[i] = "`" + n + "`"
+			delete(rows, n)
+		}
+		fmt.Fprintf(b, "Attributes as [%s](#%s)'s: %s.\n\n", other, other, strings.Join(quoted, ", "))
+		if len(rows) == 0 {
+			return
+		}
+	}
+	names := make([]string, 0, len(rows))
+	for n := range rows {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	b.WriteString("| attribute | type | default | description |\n|---|---|---|---|\n")
+	for _, n := range names {
+		b.WriteString(rows[n])
+	}
+	b.WriteString("\n")
+}
+
 // describe documents one exported global, or reports that it is not API (a constant).
-func describe(file, name string, v starlark.Value) (section, bool) {
+func describe(file, name string, v starlark.Value, seen *ruleRows) (section, bool) {
 	var b strings.Builder
 	switch x := v.(type) {
 	case *ruleValue:
@@ -151,29 +229,7 @@ func describe(file, name string, v starlark.Value) (section, bool) {
 			article = "an"
 		}
 		fmt.Fprintf(&b, "`%s(name, ...)`: %s %s, from `%s`.\n\n%s\n\n", name, article, kind, file, dedent(x.doc))
-		attrs := make([]string, 0, len(x.attrs))
-		for n := range x.attrs {
-			if !strings.HasPrefix(n, "_") {
-				attrs = append(attrs, n)
-			}
-		}
-		sort.Strings(attrs)
-		if len(attrs) > 0 {
-			b.WriteString("| attribute | type | default | description |\n|---|---|---|---|\n")
-			for _, n := range attrs {
-				a := x.attrs[n]
-				def := a.def
-				if a.mandatory {
-					def = "required"
-				}
-				doc := a.doc
-				if len(a.values) > 0 {
-					doc += " One of: " + strings.Join(a.values, ", ") + "."
-				}
-				fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", n, a.kind, cell(def), cell(doc))
-			}
-			b.WriteString("\n")
-		}
+		attrTable(&b, name, x, seen)
 		if x.test {
 			b.WriteString("Test rules also take Bazel's common test attributes (`args`, `size`, `timeout`, `flaky`, `shard_count`, `tags`, ...).\n\n")
 		} else if x.executable {
