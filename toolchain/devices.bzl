@@ -1,7 +1,8 @@
-"""The built-in SYCL device configurations as Starlark data.
+"""The Go tool's tables as Starlark data: the built-in device configurations and the
+family, front-end and AOT tool records.
 
-Generated from internal/devconfig/devices.yaml by `sycl-device devices --format=bzl`;
-do not edit. A Go test fails when this file and the YAML differ.
+Generated from internal/devconfig (devices.yaml, families.go) by
+`sycl-device devices --format=bzl`; do not edit. A Go test fails when it is stale.
 """
 
 DEVICES = {

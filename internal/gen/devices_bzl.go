@@ -25,9 +25,10 @@ func DevicesBzl(c *devconfig.Config) []byte {
 		}
 		return "[" + strings.Join(out, ", ") + "]"
 	}
-	b.WriteString("\"\"\"The built-in SYCL device configurations as Starlark data.\n\n")
-	b.WriteString("Generated from internal/devconfig/devices.yaml by `sycl-device devices --format=bzl`;\n")
-	b.WriteString("do not edit. A Go test fails when this file and the YAML differ.\n\"\"\"\n\n")
+	b.WriteString("\"\"\"The Go tool's tables as Starlark data: the built-in device configurations and the\n")
+	b.WriteString("family, front-end and AOT tool records.\n\n")
+	b.WriteString("Generated from internal/devconfig (devices.yaml, families.go) by\n")
+	b.WriteString("`sycl-device devices --format=bzl`; do not edit. A Go test fails when it is stale.\n\"\"\"\n\n")
 	b.WriteString("DEVICES = {\n")
 	for _, t := range c.Targets {
 		b.WriteString("    " + strconv.Quote(t.Name) + ": {\n")

@@ -1,8 +1,8 @@
 // Package verbs is the command layer of sycl-device: every verb's flags, usage and Run,
 // one file per verb (as rules_go's go/tools/builders holds every builder command). The
-// verbs parse their command lines, read their inputs through cli.Env and call the
-// algorithm packages (propagate, split, filter, imagecompile, wrap, report, gen, devconfig), which
-// parse no flags themselves. cmd/sycl-device registers All.
+// verbs parse their command lines, read their inputs through cli.Env and call the step
+// packages (split, filter, imagecompile, wrap, report) and the libraries (aspectprop,
+// devconfig, gen, ...), which parse no flags themselves. cmd/sycl-device registers All.
 package verbs
 
 import (
