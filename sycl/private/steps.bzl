@@ -5,7 +5,7 @@ register_steps is the production runner (one action per step); the benchmark bas
 """
 
 load("//sycl/private:toolchain.bzl", "find_sycl_toolchain")
-load("//sycl/private:workers.bzl", "run_sycl_device")
+load("//sycl/private:workers.bzl", "worker_requirements")
 
 def step(executable, argv, inputs, outputs, mnemonic, message, sycl_device = False, list_inputs = None, list_inputs_after = 0):
     """One command of the pipeline.
@@ -50,8 +50,41 @@ def argv_strings(argv):
     """
     return [a if type(a) == "string" else a.path for a in argv]
 
+def step_arguments(ctx, s):
+    """The Args objects of a step's command line, as register_steps passes them.
+
+    A sycl-device step's arguments go into an @params file; a step with list_inputs gets
+    the file of its inputs' paths after its first list_inputs_after arguments.
+
+    Args:
+      ctx: the rule context.
+      s: the step.
+
+    Returns:
+      list of Args.
+    """
+    args = ctx.actions.args()
+
+    # Files stay Files: Args maps them lazily (and path mapping can rewrite them).
+    args.add_all(s.argv[s.list_inputs_after:] if s.list_inputs else s.argv, expand_directories = False)
+    if s.sycl_device:
+        args.use_param_file("@%s", use_always = True)
+        args.set_param_file_format("multiline")
+        return [args]
+    if not s.list_inputs:
+        return [args]
+    listed = ctx.actions.args()
+    listed.add_all(s.inputs, expand_directories = False)
+    listed.use_param_file(s.list_inputs, use_always = True)
+    listed.set_param_file_format("multiline")
+    head = ctx.actions.args()
+    head.add_all(s.argv[:s.list_inputs_after], expand_directories = False)
+    return [head, listed, args]
+
 def register_steps(ctx, steps):
     """Registers each step as its own action, with the SYCL toolchain's environment.
+
+    sycl-device steps run as persistent workers where the strategy allows.
 
     Args:
       ctx: the rule context.
@@ -59,28 +92,13 @@ def register_steps(ctx, steps):
     """
     env = find_sycl_toolchain(ctx).env
     for s in steps:
-        args = ctx.actions.args()
-
-        # Files stay Files: Args maps them lazily (and path mapping can rewrite them).
-        args.add_all(s.argv[s.list_inputs_after:] if s.list_inputs else s.argv, expand_directories = False)
-        if s.sycl_device:
-            run_sycl_device(ctx, s.executable, args, s.inputs, s.outputs, s.mnemonic, s.message, env = env)
-            continue
-        arguments = [args]
-        if s.list_inputs:
-            listed = ctx.actions.args()
-            listed.add_all(s.inputs, expand_directories = False)
-            listed.use_param_file(s.list_inputs, use_always = True)
-            listed.set_param_file_format("multiline")
-            head = ctx.actions.args()
-            head.add_all(s.argv[:s.list_inputs_after], expand_directories = False)
-            arguments = [head, listed, args]
         ctx.actions.run(
             executable = s.executable,
-            arguments = arguments,
+            arguments = step_arguments(ctx, s),
             inputs = s.inputs,
             outputs = s.outputs,
             mnemonic = s.mnemonic,
             progress_message = s.message,
+            execution_requirements = worker_requirements(ctx) if s.sycl_device else {},
             env = env,
         )

@@ -7,6 +7,8 @@
 #     4.2.3 does not have);
 #  3. `bazel test --config=next //examples/...` builds and passes; the tests run again
 #     (--nocache_test_results): the flags leave the test actions' keys as they are.
+# Why a script, not a Bazel test: it runs Bazel with another set of flags (--config=next)
+# over //examples/..., which a test inside that Bazel cannot.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"

@@ -13,6 +13,8 @@
 #  4. The programs to run and to build are built for spir64; each program to run runs on
 #     Intel's CPU device with small arguments and must pass its own check.
 # Without the corpus the test says so and passes: it has nothing to read.
+# Why a script, not a Bazel test: it builds a second workspace (Gazelle writes its BUILD
+# files) with this checkout as @rules_sycl.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 CORPUS="${SYCL_CORPUS:-$ROOT/../shared/corpus}"

@@ -6,6 +6,8 @@
 #     pipeline, the C++ compiles and links of @sycl_cc, the Go tool's build) and the
 #     parameter files of the examples for absolute paths and host-specific values (user,
 #     host name, home, workspace path).
+# Why a script, not a Bazel test: it compares two builds in two output roots, which only a
+# caller of Bazel can make.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 WORK="$(mktemp -d)"

@@ -16,6 +16,8 @@
 #  6. the runtime and front end laid out from Intel's wheels by the repository rule;
 #  7. a runtime repository that finds nothing refused at analysis.
 # The archive holds what HEAD holds: commit first when you run this by hand.
+# Why a script, not a Bazel test: it makes the release archive and builds user workspaces
+# of their own with it.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 WORK="$(mktemp -d)"

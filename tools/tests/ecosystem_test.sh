@@ -9,6 +9,8 @@
 #  3. `bazel run //tools:compile_commands` writes compile_commands.json (host and device
 #     command lines, absolute paths, generated headers built), and clangd-22 --check
 #     finds no error in two example sources with it, and errors without it.
+# Why a script, not a Bazel test: it runs `bazel run`, copies a binary out of bazel-bin
+# and runs the compile_commands tool, which runs Bazel itself.
 set -euo pipefail
 # Output is captured before it is searched (no `cmd | grep -q` under pipefail).
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -3,6 +3,8 @@
 # language/sycl/testdata/compile into the workspace with its expected BUILD.out as
 # BUILD.bazel, builds it with Bazel and runs its sycl_test on PoCL. So the goldens are
 # not just text: what Gazelle writes builds and runs.
+# Why a script, not a Bazel test: it copies a golden case into the workspace and builds
+# it, which a test cannot do to its own workspace.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"

@@ -8,6 +8,8 @@
 #     (SyclHostCompile with that toolchain's flags) and runs on PoCL; a SYCL 2020 program
 #     (DPC++'s front end) builds at C++17 with clang's host compile and runs on libsycl;
 #     one with -fopenmp links LLVM's libomp beside GCC's libgomp and runs.
+# Why a script, not a Bazel test: it builds with two C++ toolchains and reads the action
+# graph (aquery), which only a caller of Bazel can.
 set -euo pipefail
 # Output is captured before it is searched: `cmd | grep -q` under pipefail fails when grep
 # exits early and cmd is killed by SIGPIPE (seen in CI on a 2-core machine).

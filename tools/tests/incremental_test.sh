@@ -3,6 +3,8 @@
 # of exactly one shard per target (3 targets: 3 of the 24 AOT actions) and its filter
 # action per AOT target (pocl_cpu, nvidia_gpu_sm_90; generic spir64 is not filtered), read
 # from --execution_log_json_file.
+# Why a script, not a Bazel test: it edits a source between two builds and reads Bazel's
+# execution log.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 WORK="$(mktemp -d)"

@@ -7,6 +7,8 @@
 #  2. the compiler detection of @sycl_dpcpp: in a user workspace whose SYCL_DPCPP_ROOT
 #     has a bin/clang++ that is upstream clang (no integration header), no toolchain is
 #     declared and the workspace builds with upstream clang as before.
+# Why a script, not a Bazel test: it builds with an extra toolchain (--extra_toolchains)
+# and asserts a compiler detection in a repository rule of its own.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$ROOT"

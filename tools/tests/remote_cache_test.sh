@@ -2,6 +2,8 @@
 # Builds the examples against an nginx WebDAV cache on 127.0.0.1, cleans, rebuilds, and
 # fails unless every Sycl* action of the rebuild was a remote cache hit. nginx is started
 # here and stopped by its pid, also on failure.
+# Why a script, not a Bazel test: it starts nginx, builds, cleans and builds again against
+# it.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 WORK="$(mktemp -d)"

@@ -18,6 +18,8 @@
 # scheduling per action (its assigner and its Execute streams poll once a second on
 # SQLite), so Bazel keeps --jobs=16 actions in flight; the tests that run here are held to
 # --local_test_jobs=2.
+# Why a script, not a Bazel test: it starts BuildGrid and its bots and builds against
+# them, then cleans and builds again.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 WORK="$(mktemp -d)"

@@ -9,6 +9,8 @@
 #    pointer constant naming a function defined later; a pointer to a function type), in
 #    an image that declares the FunctionPointersINTEL capability.
 # Any other refusal fails the test, naming the image and spirv-val's message.
+# Why a script, not a Bazel test: it reads the images of every program of //examples/...,
+# found by querying the build.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"

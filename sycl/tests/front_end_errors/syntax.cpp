@@ -1,0 +1,6 @@
+#include <sycl/sycl.hpp>
+
+int main() {
+  sycl::queue q
+  return 0;
+}
