@@ -62,9 +62,12 @@ def _sycl_toolchain_impl(ctx):
         libclc = {"nvptx": _file(ctx.attr.libclc_nvptx), "amdgcn": _file(ctx.attr.libclc_amdgcn)},
         spirv_translator = _file(ctx.attr.spirv_translator),
         device_libs = ctx.files.device_libs,
-        front_end = ctx.executable.front_end,
-        front_end_library = ctx.file.front_end_library,
-        front_end_files = depset(ctx.files.front_end_files + ctx.files.front_end_library),
+        front_end_name = "dpcpp-jit" if ctx.attr.front_end else ctx.attr.family,
+        jit = struct(
+            executable = ctx.executable.front_end,
+            library = ctx.file.front_end_library,
+            files = depset(ctx.files.front_end_files + ctx.files.front_end_library),
+        ) if ctx.attr.front_end else None,
         openmp = struct(runtime = _file(ctx.attr.libomp), files = ctx.files.libomp, include = ctx.files.openmp_include),
         tool_files = libs,
         compile_files = depset(ctx.files.resource_headers, transitive = [libs]),
@@ -155,7 +158,7 @@ def sycl_device_tool(ctx):
     return ctx.toolchains[TOOLCHAIN_TYPE].sycl.sycl_device
 
 def front_end_name(tc):
-    """What compiles a toolchain's device code, for messages and consistency checks.
+    """What compiles a toolchain's device code: the key of its FRONT_ENDS record.
 
     Args:
       tc: a SyclToolchainInfo.
@@ -164,6 +167,4 @@ def front_end_name(tc):
       string: "clang", "dpcpp" (icpx or intel/llvm's driver) or "dpcpp-jit" (DPC++'s front
       end from Intel's runtime wheel).
     """
-    if tc.front_end:
-        return "dpcpp-jit"
-    return tc.family
+    return tc.front_end_name
