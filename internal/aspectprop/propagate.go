@@ -178,7 +178,7 @@ type run struct {
 	// moduleNames are the aspects the module's own !sycl_aspects names.
 	moduleNames map[int]string
 	kindRank    func(string) int
-	// device_if (deviceif.go): set when the module calls conditional callers.
+	// device_if (conditional.go): set when the module calls conditional callers.
 	cond *condState
 }
 

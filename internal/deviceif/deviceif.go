@@ -10,9 +10,9 @@
 // target, the one its device configuration's aspects give (DPC++'s DeviceIf design,
 // "Changes to the sycl-post-link tool (AOT)"), and for a JIT target every one it can
 // run, which the runtime chooses among by the device it finds. The other parts of the
-// feature: its IR form and its limit, kernelinfo.MaxDeviceIfTested (kernelinfo/deviceif.go);
-// the conditions' aspect pairs, found by the propagation analysis (aspectprop/deviceif.go);
-// the runtime's variant table (wrap/deviceif.go). docs/DEVICE_IF.md maps them.
+// feature: its IR form and its limit, kernelinfo.MaxDeviceIfTested (kernelinfo/condcall.go);
+// the conditions' aspect pairs, found by the propagation analysis (aspectprop/conditional.go);
+// the runtime's variant table (wrap/variants.go). docs/DEVICE_IF.md maps them.
 package deviceif
 
 import (
