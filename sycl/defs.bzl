@@ -5,7 +5,7 @@
 
 load("//sycl/private:device_config.bzl", _SyclDeviceConfigInfo = "SyclDeviceConfigInfo", _sycl_device_config = "sycl_device_config")
 load("//sycl/private:devices_macro.bzl", _sycl_device = "sycl_device")
-load("//sycl/private:providers.bzl", _SyclInfo = "SyclInfo", _SyclRuntimeInfo = "SyclRuntimeInfo", _SyclToolchainInfo = "SyclToolchainInfo")
+load("//sycl/private:providers.bzl", _SyclFrontEndInfo = "SyclFrontEndInfo", _SyclInfo = "SyclInfo", _SyclRuntimeInfo = "SyclRuntimeInfo", _SyclToolchainInfo = "SyclToolchainInfo")
 load("//sycl/private:rules/binary.bzl", _sycl_binary = "sycl_binary", _sycl_test = "sycl_test")
 load("//sycl/private:rules/import.bzl", _sycl_import = "sycl_import")
 load("//sycl/private:rules/library.bzl", _sycl_library = "sycl_library")
@@ -15,6 +15,7 @@ load("//sycl/private:toolchain.bzl", _sycl_toolchain = "sycl_toolchain")
 load("//sycl/private:traits.bzl", _sycl_traits_header = "sycl_traits_header")
 
 SyclToolchainInfo = _SyclToolchainInfo
+SyclFrontEndInfo = _SyclFrontEndInfo
 SyclInfo = _SyclInfo
 SyclRuntimeInfo = _SyclRuntimeInfo
 sycl_runtime = _sycl_runtime

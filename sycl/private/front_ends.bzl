@@ -147,7 +147,7 @@ def _full(ctx, steps, common, module, chain, opts):
     optimise.
     """
     family = opts.family
-    lib = common.tc.libclc.get(family["libclc"]) if family["libclc"] else None
+    lib = common.tc.front_end.libclc.get(family["libclc"]) if family["libclc"] else None
     math = "spirv" if not family["libclc"] else ("libclc" if lib else "nolibclc:" + opts.key)
     prop, locations, _ = propagate(ctx, steps, common.tc.sycl_device, module, chain, opts.werror, True, validate = opts.checked, math = math)
     if lib:

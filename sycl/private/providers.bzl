@@ -1,5 +1,16 @@
 """Providers of rules_sycl."""
 
+SyclFrontEndInfo = provider(
+    doc = "The device front end of a SYCL toolchain (SyclToolchainInfo.front_end): its name and the tools only it uses.",
+    fields = {
+        "name": "string: the key of toolchain/devices.bzl's FRONT_ENDS: 'clang' (upstream clang), 'dpcpp' (DPC++'s driver) or 'dpcpp-jit' (DPC++'s front end from its compiler library).",
+        "jit": "struct(executable, library, files) or None (dpcpp-jit): sycl-jit-fe, the compiler library it loads (libsycl-jit.so.N of Intel's runtime wheel), and that library with the libraries it loads (depset). The toolchain's clang then compiles host code only.",
+        "device_libs": "list of File: DPC++'s device libraries (libsycl-*.bc, or rules_sycl's own for dpcpp-jit) in its driver's link order.",
+        "spirv_translator": "File or None: a DPC++ install's llvm-spirv (SPIR-V with DPC++'s options, dpcpp).",
+        "libclc": "dict: device-IR key kind ('nvptx', 'amdgcn') to libclc's library File or None (device math of upstream clang's NVIDIA and AMD code).",
+    },
+)
+
 SyclToolchainInfo = provider(
     doc = "A SYCL device compiler family and its tools (from sycl_toolchain).",
     fields = {
@@ -14,11 +25,7 @@ SyclToolchainInfo = provider(
         "sycl_device": "File: rules_sycl's sycl-device tool (exec configuration), which runs every step but the compilers.",
         "spirv_val": "File or None: spirv-val (SPIR-V validation in tests).",
         "aot_binaries": "dict: the AOT tools' executables by their binary name (AOT_TOOLS' binary: ocloc, llvm-spirv, opencl-aot, ptxas, lld) to struct(file, files: depset of what it loads).",
-        "libclc": "dict: device-IR key kind ('nvptx', 'amdgcn') to libclc's library File or None (device math).",
-        "spirv_translator": "File or None: a DPC++ install's llvm-spirv (SPIR-V with DPC++'s options, family dpcpp).",
-        "device_libs": "list of File: DPC++'s device libraries (libsycl-*.bc) in its driver's link order (family dpcpp).",
-        "front_end_name": "string: the device front end, the key of toolchain/devices.bzl's FRONT_ENDS: 'clang' (upstream clang), 'dpcpp' (DPC++'s driver) or 'dpcpp-jit' (DPC++'s front end from its compiler library).",
-        "jit": "struct(executable, library, files) or None (front end dpcpp-jit): sycl-jit-fe, the compiler library it loads (libsycl-jit.so.N of Intel's runtime wheel), and that library with the libraries it loads (depset). clang then compiles host code only.",
+        "front_end": "SyclFrontEndInfo: what compiles device code, and what only that front end has.",
         "openmp": "struct(runtime, files, include): LLVM's OpenMP runtime (File or None: libomp.so.N), which a program whose host code clang compiled with -fopenmp links, with libomp.so beside it (files) for -lomp, and omp.h (list of File) for its device compiles.",
         "tool_files": "depset of File: shared libraries every tool loads.",
         "compile_files": "depset of File: what a device compile reads besides its sources (resource headers, libraries).",

@@ -1,6 +1,6 @@
 """The sycl_toolchain rule: a device compiler family as a Bazel toolchain."""
 
-load("//sycl/private:providers.bzl", "SyclRuntimeInfo", "SyclToolchainInfo")
+load("//sycl/private:providers.bzl", "SyclFrontEndInfo", "SyclRuntimeInfo", "SyclToolchainInfo")
 load("//toolchain:devices.bzl", "AOT_TOOLS")
 
 TOOLCHAIN_TYPE = str(Label("//toolchain:sycl_toolchain_type"))
@@ -59,15 +59,17 @@ def _sycl_toolchain_impl(ctx):
         sycl_device = ctx.executable._sycl_device,
         spirv_val = _file(ctx.attr.spirv_val),
         aot_binaries = _aot_binaries(ctx),
-        libclc = {"nvptx": _file(ctx.attr.libclc_nvptx), "amdgcn": _file(ctx.attr.libclc_amdgcn)},
-        spirv_translator = _file(ctx.attr.spirv_translator),
-        device_libs = ctx.files.device_libs,
-        front_end_name = "dpcpp-jit" if ctx.attr.front_end else ctx.attr.family,
-        jit = struct(
-            executable = ctx.executable.front_end,
-            library = ctx.file.front_end_library,
-            files = depset(ctx.files.front_end_files + ctx.files.front_end_library),
-        ) if ctx.attr.front_end else None,
+        front_end = SyclFrontEndInfo(
+            name = "dpcpp-jit" if ctx.attr.front_end else ctx.attr.family,
+            jit = struct(
+                executable = ctx.executable.front_end,
+                library = ctx.file.front_end_library,
+                files = depset(ctx.files.front_end_files + ctx.files.front_end_library),
+            ) if ctx.attr.front_end else None,
+            device_libs = ctx.files.device_libs,
+            spirv_translator = _file(ctx.attr.spirv_translator),
+            libclc = {"nvptx": _file(ctx.attr.libclc_nvptx), "amdgcn": _file(ctx.attr.libclc_amdgcn)},
+        ),
         openmp = struct(runtime = _file(ctx.attr.libomp), files = ctx.files.libomp, include = ctx.files.openmp_include),
         tool_files = libs,
         compile_files = depset(ctx.files.resource_headers, transitive = [libs]),
@@ -167,4 +169,4 @@ def front_end_name(tc):
       string: "clang", "dpcpp" (icpx or intel/llvm's driver) or "dpcpp-jit" (DPC++'s front
       end from Intel's runtime wheel).
     """
-    return tc.front_end_name
+    return tc.front_end.name

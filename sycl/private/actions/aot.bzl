@@ -23,10 +23,10 @@ def aot_tool(tc, device, target):
     if device.aot_tool not in AOT_TOOLS:
         fail("target %s: AOT tool '%s' is not one rules_sycl can run (known: %s; none for JIT SPIR-V)" % (target, device.aot_tool, ", ".join([t for t in AOT_TOOLS if t])))
     files, loaded, flags = [tc.llc], [], ["--llc=" + tc.llc.path]
-    if tc.spirv_translator and device_family(device)["spirv"]:
+    if tc.front_end.spirv_translator and device_family(device)["spirv"]:
         # A DPC++ install's llvm-spirv writes the SPIR-V of SPIR targets, as DPC++ does.
-        files.append(tc.spirv_translator)
-        flags.append("--spirv-translator=" + tc.spirv_translator.path)
+        files.append(tc.front_end.spirv_translator)
+        flags.append("--spirv-translator=" + tc.front_end.spirv_translator.path)
     t = AOT_TOOLS[device.aot_tool]
     if t["binary"]:
         b = tc.aot_binaries.get(t["binary"])
@@ -105,7 +105,7 @@ def filter_and_aot(ctx, steps, common, device, target, chain, shard_dirs, locati
     # support other aspects) keeps every image; the runtime checks the device it finds. A
     # JIT target whose configuration describes one device (intel_cpu) is filtered too.
     filtered_target = device.aot_tool != "" or not device.may_support_other_aspects
-    tool = device.aot_tool or ("llvm-spirv (DPC++): SPIR-V" if tc.spirv_translator else "llc: SPIR-V")
+    tool = device.aot_tool or ("llvm-spirv (DPC++): SPIR-V" if tc.front_end.spirv_translator else "llc: SPIR-V")
     n = len(shard_dirs)
     for s, shard in enumerate(shard_dirs):
         table, inputs = shard.path + "/files.table", [shard, cfg]

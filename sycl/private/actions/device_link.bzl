@@ -59,13 +59,13 @@ def dpcpp_device_link(ctx, steps, tc, irs, key, name, bitcode):
             "SyclDeviceLink",
             "Linking SYCL device code of %s (%s)" % (ctx.label, key),
         ))
-    if not tc.device_libs:
+    if not tc.front_end.device_libs:
         return linked
     with_libs = ctx.actions.declare_file(scratch_path(ctx, name + ".devicelibs.ll"))
     steps.append(step(
         tc.llvm_link,
-        ["-S", "-only-needed", linked] + tc.device_libs + ["-o", with_libs, "--suppress-warnings"],
-        depset([linked] + tc.device_libs, transitive = [tc.tool_files]),
+        ["-S", "-only-needed", linked] + tc.front_end.device_libs + ["-o", with_libs, "--suppress-warnings"],
+        depset([linked] + tc.front_end.device_libs, transitive = [tc.tool_files]),
         [with_libs],
         "SyclDeviceLink",
         "Linking SYCL device libraries into %s (%s)" % (ctx.label, key),

@@ -84,7 +84,7 @@ def _jit_front_end_step(tc, src, out, outputs_args, target_args, flags, inputs, 
     lost their constant symbolic IDs), so device debug info is not offered with it.
 
     Args:
-      tc: the SyclToolchainInfo (with jit).
+      tc: the SyclToolchainInfo (front end dpcpp-jit).
       src: the source File.
       out: the bitcode File.
       outputs_args: more output arguments (--int-header=, --int-footer=).
@@ -102,10 +102,10 @@ def _jit_front_end_step(tc, src, out, outputs_args, target_args, flags, inputs, 
     """
     builtin = ["--builtin-include-dir=" + d for d in cc_toolchain.built_in_include_directories]
     return step(
-        tc.jit.executable,
-        ["--library=" + tc.jit.library.path, "--source=" + src.path, "--output=" + out.path] + outputs_args + builtin + ["--"] +
+        tc.front_end.jit.executable,
+        ["--library=" + tc.front_end.jit.library.path, "--source=" + src.path, "--output=" + out.path] + outputs_args + builtin + ["--"] +
         target_args + DPCPP_DEVICE_FLAGS + [f for f in flags if f != "-g"],
-        depset([src], transitive = [inputs, tc.jit.files]),
+        depset([src], transitive = [inputs, tc.front_end.jit.files]),
         [out] + more_outputs,
         "SyclDeviceCompile",
         "Compiling SYCL device code %s%s (DPC++'s front end from Intel's runtime wheel)" % (src.short_path, what),
@@ -123,7 +123,7 @@ def jit_target_compile(ctx, steps, tc, tu, index, triple, opt_level, cc_toolchai
     Args:
       ctx: the rule context.
       steps: the step list to append to.
-      tc: the SyclToolchainInfo (with jit).
+      tc: the SyclToolchainInfo (front end dpcpp-jit).
       tu: struct(src, flags, inputs) from SyclInfo.tus.
       index: the TU's position (keeps output names unique).
       triple: the device triple (spir64_gen, spir64_x86_64).
