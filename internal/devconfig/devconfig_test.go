@@ -334,8 +334,8 @@ func TestFrontEndRecords(t *testing.T) {
 		if !compilers[f.Compiler] || !propagation[f.Propagation] || f.Refusal == "" {
 			t.Errorf("front end %s: compiler %q, propagation %q, refusal %q", f.Name, f.Compiler, f.Propagation, f.Refusal)
 		}
-		// Bitcode is read by the later steps only once linked, and only DPC++'s
-		// libraries need their integration headers' host side.
+		// Upstream clang's pipeline (full propagation) has neither DPC++'s device
+		// libraries nor its integration headers.
 		if f.Propagation == "full" && (f.DeviceLibraries || f.IntegrationHeaders) {
 			t.Errorf("front end %s: upstream clang's pipeline with DPC++'s libraries or headers", f.Name)
 		}

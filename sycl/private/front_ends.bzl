@@ -95,23 +95,23 @@ def compile_sources(ctx, steps, common):
         objects = [host_compile(ctx, steps, common, src) for src in common.srcs]
     return fronts, objects, tus
 
-def target_compiles(ctx, steps, common, device, tus):
+def target_compiles(ctx, steps, common, fe, device, tus):
     """The compile of every TU for a device-IR key of its own (front_end's compiler).
 
     Args:
       ctx: the rule context.
       steps: the step list to append to.
       common: the struct of create_common.
+      fe: the front end (front_end's struct).
       device: a SyclDeviceConfigInfo of that key.
       tus: the TU structs (SyclInfo.tus).
 
     Returns:
       list of device IR Files, one per TU.
     """
-    compiler = front_end(common.tc).compiler
-    return [compiler.target(ctx, steps, common, tu, i, device) for i, tu in enumerate(tus)]
+    return [fe.compiler.target(ctx, steps, common, tu, i, device) for i, tu in enumerate(tus)]
 
-def link_chains(ctx, steps, tc, irs_by_key, rdc):
+def link_chains(ctx, steps, tc, fe, irs_by_key, rdc):
     """One device module per chain: all TUs of a device-IR key linked (rdc) or each TU alone.
 
     A front end with device_libraries links DPC++'s device libraries into every chain's
@@ -121,13 +121,14 @@ def link_chains(ctx, steps, tc, irs_by_key, rdc):
       ctx: the rule context.
       steps: the step list to append to.
       tc: the SyclToolchainInfo.
+      fe: its front end (front_end's struct).
       irs_by_key: {device-IR key: [device IR File per TU]}.
       rdc: link the TUs of a key into one module.
 
     Returns:
       {device-IR key: [(chain name, module File)]}.
     """
-    record = front_end(tc).record
+    record = fe.record
     chains = {}
     for key, irs in irs_by_key.items():
         fname = key.replace(":", "_")
@@ -172,13 +173,14 @@ def _none(_ctx, _steps, _common, module, _chain, _opts):
 # the split.
 _PROPAGATION = {"full": _full, "calls": _calls, "none": _none}
 
-def before_split(ctx, steps, common, module, chain, opts):
+def before_split(ctx, steps, common, fe, module, chain, opts):
     """The steps of the front end's propagation kind on one chain's module.
 
     Args:
       ctx: the rule context.
       steps: the step list to append to.
       common: the struct of create_common.
+      fe: the front end (front_end's struct).
       module: the chain's device module (File).
       chain: the chain name.
       opts: struct(key, family, werror, checked, provided, export): the chain's device-IR
@@ -189,4 +191,4 @@ def before_split(ctx, steps, common, module, chain, opts):
     Returns:
       (module File for the split, kernel locations File or None, exports File or None).
     """
-    return _PROPAGATION[front_end(common.tc).record["propagation"]](ctx, steps, common, module, chain, opts)
+    return _PROPAGATION[fe.record["propagation"]](ctx, steps, common, module, chain, opts)

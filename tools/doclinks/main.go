@@ -70,13 +70,16 @@ func checkTarget(root, name, target string) string {
 	if strings.HasPrefix(file, "/") || rel == ".." || strings.HasPrefix(rel, "../") {
 		return fmt.Sprintf("link %s leaves the repository: a reader of the checkout lacks it", target)
 	}
-	data, err := os.ReadFile(filepath.Join(root, rel))
-	st, statErr := os.Stat(filepath.Join(root, rel))
-	if statErr != nil {
+	st, err := os.Stat(filepath.Join(root, rel))
+	if err != nil {
 		return fmt.Sprintf("link %s: no such file (%s)", target, rel)
 	}
-	if anchor == "" || st.IsDir() || !strings.HasSuffix(rel, ".md") || err != nil {
+	if anchor == "" || st.IsDir() || !strings.HasSuffix(rel, ".md") {
 		return ""
+	}
+	data, err := os.ReadFile(filepath.Join(root, rel))
+	if err != nil {
+		return fmt.Sprintf("link %s: cannot read %s: %v", target, rel, err)
 	}
 	for _, h := range headings(data) {
 		if h == anchor {

@@ -16,18 +16,17 @@ load("//toolchain:devices.bzl", "FAMILIES", "FRONT_ENDS")
 def _flag(ctx, attr_value, flag):
     return attr_value or getattr(ctx.attr, flag)[BuildSettingInfo].value
 
-def _irs_by_key(ctx, steps, common, devices, device_ir, tus):
+def _irs_by_key(ctx, steps, common, fe, devices, device_ir, tus):
     """Device IR per device-IR key: spir64 from the compiles, the others compiled again per key."""
-    fe = front_end(common.tc).name
     irs = {"spir": device_ir}
     for name, d in devices:
-        key = device_ir_key(d, fe)
+        key = device_ir_key(d, fe.name)
         if key in irs:
             continue
         for tu in tus:
             if not tu.src:
                 fail("target %s needs a device compile of its own (%s), and %s imports spir64 device IR only; build it for spir64 targets, or import the TU's device IR for %s too" % (name, key, tu.imported, name))
-        irs[key] = target_compiles(ctx, steps, common, d, tus)
+        irs[key] = target_compiles(ctx, steps, common, fe, d, tus)
     return irs
 
 def check_front_ends(ctx, own, devices, deps):
@@ -56,14 +55,13 @@ def check_front_ends(ctx, own, devices, deps):
                       "@sycl_dpcpp//:runtime for SYCL 2020 code (DPC++'s front end), @rules_sycl//runtime:rsycl for the rsycl API (upstream clang)") %
                      (fe.label, fe.front_end, ctx.label, own))
 
-def _split_chains(ctx, steps, common, devices, chains, deps, shared_library):
+def _split_chains(ctx, steps, common, fe, devices, chains, deps, shared_library):
     """The front end's steps before the split, then the split, of every chain.
 
     Returns:
       struct(split_of, locations_of, exported_symbols, shards): per chain its shards and
       its kernel locations file (or None); a shared library's exports files; all shards.
     """
-    fe = front_end(common.tc).name
 
     # Device image dependencies: a shared library's images export its SYCL_EXTERNAL
     # functions; a program that uses one imports them (libsycl links the images).
@@ -79,7 +77,7 @@ def _split_chains(ctx, steps, common, devices, chains, deps, shared_library):
     checked_key = "spir" if "spir" in chains else sorted(chains.keys())[0] if chains else None
 
     # DPC++'s driver asks sycl-post-link for program metadata for some families only.
-    family_of = {device_ir_key(d, fe): device_family(d) for _, d in devices}
+    family_of = {device_ir_key(d, fe.name): device_family(d) for _, d in devices}
 
     # Virtual functions in images of their own per set, as DPC++'s JIT flow splits them,
     # where libsycl links the images: every target of the key JIT-compiles SPIR-V.
@@ -87,28 +85,27 @@ def _split_chains(ctx, steps, common, devices, chains, deps, shared_library):
     out = struct(split_of = {}, locations_of = {}, exported_symbols = [], shards = [])
     for key in chains:
         family = family_of.get(key, FAMILIES["spir64"])
-        vf_sets = libsycl and all([d.aot_tool == "" for _, d in devices if device_ir_key(d, fe) == key])
+        vf_sets = libsycl and all([d.aot_tool == "" for _, d in devices if device_ir_key(d, fe.name) == key])
         opts = struct(key = key, family = family, werror = werror, checked = key == checked_key, provided = provided, export = shared_library)
         for chain, ir in chains[key]:
-            module, out.locations_of[chain], exports = before_split(ctx, steps, common, ir, chain, opts)
+            module, out.locations_of[chain], exports = before_split(ctx, steps, common, fe, ir, chain, opts)
             if exports:
                 out.exported_symbols.append(exports)
             out.split_of[chain] = split(ctx, steps, common.tc.sycl_device, module, chain, mode, shards, family["program_metadata"], image_dependencies, vf_sets)
             out.shards.extend(out.split_of[chain])
     return out
 
-def _images(ctx, steps, common, devices, chains, splits):
+def _images(ctx, steps, common, fe, devices, chains, splits):
     """The filter and AOT steps of every target and chain.
 
     Returns:
       (wrapper tables [(target, format, images)], report rows [(target, shard, images)]).
     """
-    fe = front_end(common.tc).name
     tables, report = [], []
     for name, d in devices:
         wtarget, wformat = wrap_kind(d)
         target = tool_target_name(name, d)
-        for chain, _ in chains[device_ir_key(d, fe)]:
+        for chain, _ in chains[device_ir_key(d, fe.name)]:
             for s, images in enumerate(filter_and_aot(ctx, steps, common, d, target, chain, splits.split_of[chain], splits.locations_of[chain])):
                 tables.append((wtarget, wformat, images))
                 report.append((target, splits.split_of[chain][s], images))
@@ -134,14 +131,14 @@ def binary_pipeline(ctx, steps, shared_library = False):
     common = sycl_common(ctx, devices)
     device, objects, tus = compile_sources(ctx, steps, common)
     deps = [d[SyclInfo] for d in ctx.attr.deps if SyclInfo in d]
-    fe = front_end(common.tc).name
-    check_front_ends(ctx, fe, devices, deps)
+    fe = front_end(common.tc)
+    check_front_ends(ctx, fe.name, devices, deps)
     device_ir = depset(device, transitive = [d.device_ir for d in deps]).to_list()
     all_tus = depset(tus, transitive = [d.tus for d in deps]).to_list()
     rdc = ctx.attr.rdc == "on" or (ctx.attr.rdc == "auto" and ctx.attr._rdc_flag[BuildSettingInfo].value)
-    chains = link_chains(ctx, steps, common.tc, _irs_by_key(ctx, steps, common, devices, device_ir, all_tus), rdc)
-    splits = _split_chains(ctx, steps, common, devices, chains, deps, shared_library)
-    tables, report = _images(ctx, steps, common, devices, chains, splits)
+    chains = link_chains(ctx, steps, common.tc, fe, _irs_by_key(ctx, steps, common, fe, devices, device_ir, all_tus), rdc)
+    splits = _split_chains(ctx, steps, common, fe, devices, chains, deps, shared_library)
+    tables, report = _images(ctx, steps, common, fe, devices, chains, splits)
     locations = [f for f in splits.locations_of.values() if f]
     checked = coverage_check(
         ctx,
@@ -168,7 +165,7 @@ def binary_pipeline(ctx, steps, shared_library = False):
         devices_config = common.devices_config,
         hdrs = common.hdrs,
         own_includes = common.own_includes,
-        front_end = fe,
+        front_end = fe.name,
         exported_symbols = splits.exported_symbols,
         cc_toolchain = common.cc_toolchain,
         feature_configuration = common.feature_configuration,
