@@ -10,6 +10,7 @@ load("@bazel_tools//tools/build_defs/repo:http.bzl", "http_archive")
 load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
 load("//:versions.bzl", "GO_MODULES", "MINIMUM_BAZEL_VERSION", "MINIMUM_RULES_GO_VERSION", "WORKSPACE_DEPS", "check_version", "declared_rules_go_version")
 load("//toolchain:cc_repository.bzl", "sycl_cc_repository")
+load("//toolchain:cuda_repository.bzl", "cuda_repository")
 load("//toolchain:dpcpp_repository.bzl", "sycl_dpcpp_repository")
 load("//toolchain:go_module.bzl", "go_module")
 load("//toolchain:llvm_repository.bzl", "sycl_llvm_repository")
@@ -26,7 +27,8 @@ def rules_sycl_dependencies():
     device front end, from SYCL_DPCPP_ROOT or ONEAPI_ROOT, else downloaded as Intel's PyPI
     wheels pinned in versions.bzl (declare it yourself first to give a path), and @onemkl,
     oneMKL's SYCL API from Intel's wheels (downloaded only when a target depends on
-    @onemkl//:onemkl). Fails with one line
+    @onemkl//:onemkl), and @sycl_cuda, NVIDIA's libdevice and ptxas from NVIDIA's wheel
+    (downloaded only when a build has an NVIDIA target). Fails with one line
     on a Bazel older than versions.bzl's MINIMUM_BAZEL_VERSION, or when the workspace's own
     io_bazel_rules_go (declared before this call) is a release older than
     MINIMUM_RULES_GO_VERSION.
@@ -71,6 +73,10 @@ def rules_sycl_dependencies():
     maybe(
         onemkl_repository,
         name = "onemkl",
+    )
+    maybe(
+        cuda_repository,
+        name = "sycl_cuda",
     )
 
 # buildifier: disable=unnamed-macro

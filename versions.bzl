@@ -106,6 +106,20 @@ DPCPP_WHEELS = {
     },
 }
 
+# NVIDIA's device pieces for the images of NVIDIA targets (cuda_repository,
+# toolchain/cuda_repository.bzl): libdevice (the math the NVPTX builtins call) and ptxas
+# (a cubin beside the PTX), from the PyPI wheel NVIDIA publishes for CUDA 12.9. NVIDIA's
+# CUDA Toolkit EULA; downloaded by a user's build (only when an NVIDIA target is built),
+# not redistributed.
+CUDA_WHEELS = {
+    "nvidia-cuda-nvcc-cu12": {
+        "version": "12.9.86",
+        "file": "nvidia_cuda_nvcc_cu12-12.9.86-py3-none-manylinux2010_x86_64.manylinux_2_12_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/25/48/b54a06168a2190572a312bfe4ce443687773eb61367ced31e064953dd2f7/nvidia_cuda_nvcc_cu12-12.9.86-py3-none-manylinux2010_x86_64.manylinux_2_12_x86_64.whl",
+        "sha256": "5d6a0d32fdc7ea39917c20065614ae93add6f577d840233237ff08e9a38f58f0",
+    },
+}
+
 # oneMKL's SYCL API (onemkl_repository, toolchain/onemkl_repository.bzl): the PyPI wheels
 # Intel publishes for mkl-devel-dpcpp 2026.1.0 (whose dpcpp-cpp-rt == 2026.* the runtime
 # above satisfies), less what that runtime already lays out: the SYCL domain libraries,

@@ -835,7 +835,7 @@ FAMILIES = {
         "dpcpp_prefix": "nvidia_gpu_",
         "program_metadata": True,
         "libclc": "nvptx",
-        "front_ends": ["clang", "dpcpp"],
+        "front_ends": ["clang", "dpcpp", "dpcpp-jit"],
     },
     "amdgcn": {
         "jit": False,
@@ -856,7 +856,8 @@ FAMILIES = {
 # Per device front end (devconfig.FrontEnds): the device-IR key of a target of a
 # family that is not JIT ("": the family's clang_ir_key), why it refuses others,
 # and its pipeline: what compiles, bitcode or text, the integration headers, DPC++'s
-# device libraries, and what rules_sycl runs before the split.
+# device libraries, what rules_sycl runs before the split, and the families it
+# serves by retargeting its spir64 device IR in the AOT step.
 FRONT_ENDS = {
     "clang": {
         "target_ir_key": "",
@@ -866,6 +867,7 @@ FRONT_ENDS = {
         "integration_headers": False,
         "device_libraries": False,
         "propagation": "full",
+        "retargets": [],
     },
     "dpcpp": {
         "target_ir_key": "dpcpp:{dpcpp_target}",
@@ -875,15 +877,17 @@ FRONT_ENDS = {
         "integration_headers": True,
         "device_libraries": True,
         "propagation": "none",
+        "retargets": [],
     },
     "dpcpp-jit": {
         "target_ir_key": "dpcpp-jit:{triple}",
-        "refusal": "DPC++'s front end from Intel's runtime wheel, which writes SPIR code only. Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), or write its device code against the rsycl API for upstream clang (runtime = \"@rules_sycl//runtime:rsycl\")",
+        "refusal": "DPC++'s front end from Intel's runtime wheel, which writes SPIR code only (NVIDIA targets are retargeted from it; AMD ones are not yet). Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), or write its device code against the rsycl API for upstream clang (runtime = \"@rules_sycl//runtime:rsycl\")",
         "compiler": "sycl-jit-fe",
         "bitcode": True,
         "integration_headers": True,
         "device_libraries": True,
         "propagation": "calls",
+        "retargets": ["nvptx64"],
     },
 }
 

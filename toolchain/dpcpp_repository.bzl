@@ -282,6 +282,8 @@ host_sycl_toolchain(
     front_end_library = "lib/{name}",
     # The wheel ships no libsycl-*.bc: rules_sycl's own device library instead.
     device_libs = ["@rules_sycl//toolchain/devicelib:devicelib.bc"],
+    # NVIDIA targets: the SPIR code retargeted and linked with rules_sycl's builtins.
+    nvptx_builtins = "@rules_sycl//toolchain/nvptx:spirv_builtins",
     visibility = ["//visibility:public"],
 )
 """.format(want = want, commit = DPCPP_JIT["intel_llvm_commit"], entry = DPCPP_JIT["entry_point"], name = name), ""

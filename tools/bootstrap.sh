@@ -177,6 +177,11 @@ install_dpcpp_wheels() {
   python3 "$ROOT/tools/dpcpp_wheels.py" --versions "$ROOT/versions.bzl" --pins ONEMKL_WHEELS \
     --cache "$CACHE/wheels" --fetch-only \
     || die "could not download oneMKL's wheels (above: pip's words)"
+  # NVIDIA's nvcc wheel (versions.bzl CUDA_WHEELS: libdevice, ptxas) for @sycl_cuda.
+  say "downloading NVIDIA's nvcc wheel (versions.bzl CUDA_WHEELS, about 40 MB)"
+  python3 "$ROOT/tools/dpcpp_wheels.py" --versions "$ROOT/versions.bzl" --pins CUDA_WHEELS \
+    --cache "$CACHE/wheels" --fetch-only \
+    || die "could not download NVIDIA's nvcc wheel (above: pip's words)"
 }
 
 # BuildGrid, the remote-execution test's server, pinned wheel by wheel in versions.bzl

@@ -96,8 +96,11 @@ def fetch(name, pin, cache):
     path = os.path.join(cache, pin["file"])
     if os.path.exists(path) and sha256(path) == pin["sha256"]:
         return path
+    # The wheel's own platform tag (pip does not widen an explicit --platform to older
+    # manylinux tags).
+    platform = pin["file"][:-len(".whl")].rsplit("-", 1)[1].split(".")[0]
     cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--quiet",
-           "--platform", "manylinux_2_28_x86_64", "-d", cache, "%s==%s" % (name, pin["version"])]
+           "--platform", platform, "-d", cache, "%s==%s" % (name, pin["version"])]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if r.returncode != 0:
         fail("pip could not download %s==%s:\n%s" % (name, pin["version"], r.stdout.strip()))

@@ -97,7 +97,7 @@ var Families = []Family{
 		ClangArgs:  []string{"-fsycl", "--offload-arch={arch}", "-nocudalib", "-Xclang", "-target-feature", "-Xclang", "+ptx80", "-fsycl-device-only"},
 		// DPC++'s default for nvptx64 is sm_50.
 		DPCPPTarget: "nvidia_gpu_{arch}", DPCPPPrefix: "nvidia_gpu_", ProgramMetadata: true, Libclc: "nvptx",
-		FrontEnds: []string{"clang", "dpcpp"},
+		FrontEnds: []string{"clang", "dpcpp", "dpcpp-jit"},
 	},
 	{
 		Triple: "amdgcn", Arch: "gfx architecture", ArchExample: "gfx90a",
@@ -182,6 +182,10 @@ type FrontEnd struct {
 	// exports, and make C library calls OpenCL built-ins (no device libraries here);
 	// "none": DPC++'s driver did it all; split what it wrote.
 	Propagation string
+	// Retargets are the families (triples) whose targets are built from the front end's
+	// spir64 device IR (the "spir" key, no compile of their own), which the AOT step
+	// retargets (internal/nvptx) and links with rules_sycl's builtins of that family.
+	Retargets []string
 }
 
 // FrontEnds lists the device front ends.
@@ -194,8 +198,9 @@ var FrontEnds = []FrontEnd{
 	{
 		Name: "dpcpp-jit", TargetIRKey: "dpcpp-jit:{triple}",
 		Compiler: "sycl-jit-fe", Bitcode: true, IntegrationHeaders: true, DeviceLibraries: true, Propagation: "calls",
-		// The wheel's library is built for SPIR targets only.
-		Refusal: "DPC++'s front end from Intel's runtime wheel, which writes SPIR code only. " +
+		// The wheel's library writes SPIR code only: NVIDIA's targets retarget it.
+		Retargets: []string{"nvptx64"},
+		Refusal: "DPC++'s front end from Intel's runtime wheel, which writes SPIR code only (NVIDIA targets are retargeted from it; AMD ones are not yet). " +
 			"Build it with oneAPI's icpx (registered by @sycl_dpcpp when found; intel/llvm's compiler with its CUDA/HIP plugins), " +
 			"or write its device code against the rsycl API for upstream clang (runtime = \"@rules_sycl//runtime:rsycl\")",
 	},

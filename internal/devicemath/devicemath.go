@@ -54,6 +54,14 @@ var (
 		"lrint", "llrint", "lround", "llround", "nexttoward", "significand"}
 )
 
+// Unary and Binary are the OpenCL built-ins of C's one- and two-argument math functions
+// (float and double): every device library of a target must define them (the NVPTX
+// builtins' list is generated from these: internal/gen).
+func Unary() []string { return append([]string(nil), unary...) }
+
+// Binary: see Unary.
+func Binary() []string { return append([]string(nil), binary...) }
+
 func mangle(name, args string) string { return "_Z" + strconv.Itoa(len(name)) + name + args }
 
 // Builtins maps each C math function (float and double) this package lowers to its

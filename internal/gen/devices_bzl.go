@@ -124,7 +124,8 @@ func writeFamilies(b *bytes.Buffer, q func([]string) string) {
 	b.WriteString("# Per device front end (devconfig.FrontEnds): the device-IR key of a target of a\n")
 	b.WriteString("# family that is not JIT (\"\": the family's clang_ir_key), why it refuses others,\n")
 	b.WriteString("# and its pipeline: what compiles, bitcode or text, the integration headers, DPC++'s\n")
-	b.WriteString("# device libraries, and what rules_sycl runs before the split.\n")
+	b.WriteString("# device libraries, what rules_sycl runs before the split, and the families it\n")
+	b.WriteString("# serves by retargeting its spir64 device IR in the AOT step.\n")
 	b.WriteString("FRONT_ENDS = {\n")
 	for _, f := range devconfig.FrontEnds {
 		fmt.Fprintf(b, "    %s: {\n", strconv.Quote(f.Name))
@@ -132,7 +133,7 @@ func writeFamilies(b *bytes.Buffer, q func([]string) string) {
 			{"target_ir_key", strconv.Quote(f.TargetIRKey)}, {"refusal", strconv.Quote(f.Refusal)},
 			{"compiler", strconv.Quote(f.Compiler)}, {"bitcode", starBool(f.Bitcode)},
 			{"integration_headers", starBool(f.IntegrationHeaders)}, {"device_libraries", starBool(f.DeviceLibraries)},
-			{"propagation", strconv.Quote(f.Propagation)},
+			{"propagation", strconv.Quote(f.Propagation)}, {"retargets", q(f.Retargets)},
 		} {
 			fmt.Fprintf(b, "        %q: %s,\n", kv[0], kv[1])
 		}

@@ -15,6 +15,7 @@ var (
 	tablesHeader     = flag.String("tables_header", "../../"+TablesPath, "path of the checked-in runtime tables header")
 	descriptorHeader = flag.String("descriptor_header", "../../"+wrap.HeaderPath, "path of the checked-in descriptor header")
 	extlibsHeader    = flag.String("extlibs_header", "../../"+ExternalLibrariesPath, "path of the checked-in external libraries header")
+	nvptxMath        = flag.String("nvptx_math", "../../"+NVPTXMathPath, "path of the checked-in NVPTX math list")
 	update           = flag.Bool("update", false, "rewrite the checked-in generated files")
 )
 
@@ -52,6 +53,11 @@ func TestTablesHeaderIsCurrent(t *testing.T) {
 
 // TestExternalLibrariesHeaderIsCurrent: DPC++'s device compile's table of the libraries
 // rules_sycl does not provide is exactly ExternalLibrariesHeader().
+// TestNVPTXMathIsCurrent: the NVPTX builtins define every math built-in devicemath writes.
+func TestNVPTXMathIsCurrent(t *testing.T) {
+	checkGenerated(t, *nvptxMath, NVPTXMathPath, NVPTXMath())
+}
+
 func TestExternalLibrariesHeaderIsCurrent(t *testing.T) {
 	checkGenerated(t, *extlibsHeader, ExternalLibrariesPath, ExternalLibrariesHeader())
 }

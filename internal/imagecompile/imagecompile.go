@@ -38,6 +38,18 @@ type Tools struct {
 	// KernelLocations is the propagate step's kernel locations file ("" for none): errors
 	// name each kernel with its source line.
 	KernelLocations string
+	// Retarget, when set, builds the images of NVIDIA targets from SPIR modules (the
+	// front end writes SPIR code only): each is retargeted to NVPTX, linked with
+	// rules_sycl's builtins and libdevice, checked and optimised before llc.
+	Retarget *RetargetTools
+}
+
+// RetargetTools are what retargeting SPIR modules to NVPTX runs and links.
+type RetargetTools struct {
+	LLVMLink, Opt string
+	// Builtins is rules_sycl's NVPTX implementation of the __spirv_* functions (bitcode);
+	// Libdevice is NVIDIA's libdevice.10.bc, which its math calls.
+	Builtins, Libdevice string
 }
 
 // Step is one command of an image's compilation.
@@ -52,6 +64,9 @@ type Step struct {
 	// Temp says the output feeds the next step only (SPIR-V for a second tool): it is
 	// removed once the image is made.
 	Temp bool
+	// Do, when set, is the step, run in this process (Tool and Args describe it for a
+	// dry run); its errors are about the row's image.
+	Do func() error
 }
 
 // Images returns the images that Plan's commands write for out: out itself and, for
@@ -76,6 +91,7 @@ type plan struct {
 	toSPIRV     func(spv string) Step
 	spv         string // out + ".spv": the SPIR-V a second tool reads
 	spirvToTool func(kind string, args ...string) []Step
+	retarget    *RetargetTools
 }
 
 // adapters are the AOT tools' adapters, by devconfig.AOTTool.Name (a test checks that
@@ -94,10 +110,15 @@ var adapters = map[string]func(p *plan) ([]Step, error){
 	},
 	"ptx": func(p *plan) ([]Step, error) {
 		arch := devconfig.TargetArch(p.t)
-		steps := []Step{{p.llc, []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", p.in, "-o", p.out}, "llc", p.out, false}}
+		var steps []Step
+		in := p.in
+		if p.retarget != nil {
+			steps, in = retargetSteps(p.retarget, arch, p.in, p.out), p.out+".opt.bc"
+		}
+		steps = append(steps, Step{Tool: p.llc, Args: []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=" + arch, "-mattr=+ptx80", in, "-o", p.out}, Kind: "llc", Output: p.out})
 		if p.bin != "" {
 			cubin := pathArg(cubinPath(p.out))
-			steps = append(steps, Step{p.bin, []string{"-arch=" + arch, p.out, "-o", cubin}, "ptxas", cubin, false})
+			steps = append(steps, Step{Tool: p.bin, Args: []string{"-arch=" + arch, p.out, "-o", cubin}, Kind: "ptxas", Output: cubin})
 		}
 		return steps, nil
 	},
@@ -109,10 +130,10 @@ var adapters = map[string]func(p *plan) ([]Step, error){
 		}
 		obj := p.out + ".o"
 		return []Step{
-			{p.llc, []string{"-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + p.t.AOT.Options[0], "-relocation-model=pic", "-filetype=obj", p.in, "-o", obj}, "llc", obj, true},
+			{Tool: p.llc, Args: []string{"-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + p.t.AOT.Options[0], "-relocation-model=pic", "-filetype=obj", p.in, "-o", obj}, Kind: "llc", Output: obj, Temp: true},
 			// -Bsymbolic: calls between the functions of a code object bind inside it (a
 			// device function of default visibility is not preemptible on a GPU).
-			{p.bin, []string{"-shared", "-Bsymbolic", obj, "-o", p.out}, "ld.lld", p.out, false},
+			{Tool: p.bin, Args: []string{"-shared", "-Bsymbolic", obj, "-o", p.out}, Kind: "ld.lld", Output: p.out},
 		}, nil
 	},
 }
@@ -135,21 +156,21 @@ func Plan(t *devconfig.Target, tools Tools, in, out string, spirvExts ...string)
 	if kind.Binary != "" && bin == "" && !kind.Optional {
 		return nil, fmt.Errorf("target %s needs %s, which the SYCL toolchain does not provide", t.Name, kind.BinaryWhat)
 	}
-	p := &plan{t: t, in: in, out: out, llc: tools.LLC, bin: bin, spv: out + ".spv"}
+	p := &plan{t: t, in: in, out: out, llc: tools.LLC, bin: bin, spv: out + ".spv", retarget: tools.Retarget}
 	family, _ := devconfig.LookupFamily(t.Triple)
 	p.toSPIRV = func(spv string) Step {
 		if tools.Translator != "" {
 			args := append(append([]string{"-o", spv}, TranslatorArgs(family)...), in)
-			return Step{tools.Translator, args, "spirv-translator", spv, spv != out}
+			return Step{Tool: tools.Translator, Args: args, Kind: "spirv-translator", Output: spv, Temp: spv != out}
 		}
 		args := []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj"}
 		if exts := LLCExtensions(family, spirvExts...); len(exts) > 0 {
 			args = append(args, "--spirv-ext=+"+strings.Join(exts, ",+"))
 		}
-		return Step{tools.LLC, append(args, in, "-o", spv), "llc", spv, spv != out}
+		return Step{Tool: tools.LLC, Args: append(args, in, "-o", spv), Kind: "llc", Output: spv, Temp: spv != out}
 	}
 	p.spirvToTool = func(kind string, args ...string) []Step {
-		return []Step{p.toSPIRV(p.spv), {bin, args, kind, out, false}}
+		return []Step{p.toSPIRV(p.spv), {Tool: bin, Args: args, Kind: kind, Output: out}}
 	}
 	return adapter(p)
 }
@@ -399,6 +420,12 @@ func (c *compilation) run(line int, row []string, steps []Step) error {
 	for _, s := range steps {
 		if c.dryRun {
 			fmt.Fprintln(c.env.Stdout, shellCommand(s.Tool, s.Args))
+			continue
+		}
+		if s.Do != nil {
+			if err := s.Do(); err != nil {
+				return c.imageError(line, row, s.Args[len(s.Args)-1], err)
+			}
 			continue
 		}
 		stdout, stderr, err := c.env.Run(nil, s.Tool, s.Args...)

@@ -14,11 +14,12 @@ import (
 func AOT() *cli.Verb {
 	var target, cfgFile, outDir string
 	var tools imagecompile.Tools
+	var rt imagecompile.RetargetTools
 	var dryRun bool
 	return &cli.Verb{
 		Name:    "aot",
 		Summary: "compile every image of a table for a device target (SPIR-V, SPIR 1.2, PTX, ocloc, opencl-aot)",
-		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--<AOT tool binary>=P ...] [--spirv-translator=P] [--dry-run] TABLE",
+		Usage:   "aot -target=T --out-dir=DIR [--llc=P] [--<AOT tool binary>=P ...] [--spirv-translator=P] [--nvptx-builtins=BC --llvm-link=P --opt=P [--libdevice=BC]] [--dry-run] TABLE",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&target, "target", "", "device target (or alias)")
 			fs.StringVar(&cfgFile, "device-config-file", "", "device configuration YAML (default: built-in)")
@@ -32,11 +33,21 @@ func AOT() *cli.Verb {
 				}
 			}
 			fs.StringVar(&tools.KernelLocations, "kernel-locations", "", "the propagate step's kernel locations (errors name each kernel's source line)")
+			fs.StringVar(&rt.Builtins, "nvptx-builtins", "", "rules_sycl's NVPTX __spirv_* builtins (bitcode): the images of an NVIDIA target are retargeted from SPIR modules and linked with them")
+			fs.StringVar(&rt.Libdevice, "libdevice", "", "NVIDIA's libdevice.10.bc, which the NVPTX builtins' math calls")
+			fs.StringVar(&rt.LLVMLink, "llvm-link", "", "llvm-link (with --nvptx-builtins)")
+			fs.StringVar(&rt.Opt, "opt", "", "opt (with --nvptx-builtins)")
 			fs.BoolVar(&dryRun, "dry-run", false, "print the commands instead of running them")
 		},
 		Run: func(env *cli.Env, fs *flag.FlagSet, args []string) error {
 			if target == "" || outDir == "" || len(args) != 1 {
 				return diag.Usagef("aot: need -target=T, --out-dir=DIR and one table")
+			}
+			if rt.Builtins != "" {
+				if rt.LLVMLink == "" || rt.Opt == "" {
+					return diag.Usagef("aot: --nvptx-builtins needs --llvm-link and --opt")
+				}
+				tools.Retarget = &rt
 			}
 			if imagecompile.SameDir(filepath.Dir(args[0]), outDir) {
 				return diag.Usagef("aot: --out-dir=%s is the input table's directory: its files.table would overwrite the input", outDir)

@@ -31,6 +31,7 @@ SyclDeviceConfigInfo = provider(
         "aot_tool": "string: name of the AOT compiler ('' for JIT SPIR-V).",
         "aot_options": "list of string: its options.",
         "aliases": "list of string: other names of the target.",
+        "device_libraries": "list of File: bitcode libraries the target's images link (NVIDIA's libdevice, for images retargeted from DPC++'s SPIR code).",
         "known": "bool: False for the fallback entry of a target nobody registered.",
     },
 )
@@ -75,6 +76,7 @@ def _sycl_device_config_impl(ctx):
         aot_tool = ctx.attr.aot_tool,
         aot_options = ctx.attr.aot_options,
         aliases = ctx.attr.aliases,
+        device_libraries = ctx.files.device_libraries,
         known = True,
     )
     return [platform_common.ToolchainInfo(device = info), info]
@@ -95,6 +97,7 @@ target_settings = [<config_setting on @rules_sycl//sycl:current_target>])`, or u
         "aot_tool": attr.string(doc = "AOT compiler name (ocloc, opencl-aot, ptx, amdgcn, llvm-spirv, or '' for JIT)."),
         "aot_options": attr.string_list(doc = "AOT compiler options."),
         "aliases": attr.string_list(doc = "Other names of the target."),
+        "device_libraries": attr.label_list(allow_files = [".bc"], doc = "Bitcode libraries the target's images link: NVIDIA's libdevice (`@sycl_cuda//:libdevice`) for an nvptx64 target whose images are retargeted from DPC++'s SPIR code (the built-in NVIDIA targets name it)."),
     },
     provides = [SyclDeviceConfigInfo],
 )
@@ -109,6 +112,7 @@ def _unknown_device_impl(_ctx):
         aot_tool = "",
         aot_options = [],
         aliases = [],
+        device_libraries = [],
         known = False,
     )
     return [platform_common.ToolchainInfo(device = info), info]
@@ -299,7 +303,8 @@ def device_ir_key(device, front_end = "clang"):
     """The key of the device IR a target is compiled from (the family and front-end records).
 
     A JIT family (spir64) is compiled from the TUs' one spir64 device IR ("spir") by every
-    front end. Otherwise the front end's target_ir_key says: DPC++'s driver compiles once
+    front end, and so is a family the front end retargets (FRONT_ENDS' retargets: NVIDIA's
+    from the wheel's front end, in the AOT step). Otherwise the front end's target_ir_key says: DPC++'s driver compiles once
     per offload target ("dpcpp:<target>"), as its driver does for -fsycl-targets; DPC++'s
     front end from Intel's runtime wheel once per AOT SPIR triple ("dpcpp-jit:<triple>":
     only there does it pass the kernels the buffer emulated specialization constants are
@@ -314,7 +319,7 @@ def device_ir_key(device, front_end = "clang"):
       string.
     """
     f = device_family(device)
-    if f["jit"]:
+    if f["jit"] or device.triple in FRONT_ENDS[front_end]["retargets"]:
         return "spir"
     return _fill(FRONT_ENDS[front_end]["target_ir_key"] or f["clang_ir_key"], device)
 

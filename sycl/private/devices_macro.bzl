@@ -3,6 +3,11 @@
 load("//sycl/private:device_config.bzl", "CURRENT_TARGET", "DEVICE_TOOLCHAIN_TYPE", "sycl_device_config", "unknown_device")
 load("//toolchain:devices.bzl", "DEVICES")
 
+# The device libraries of the built-in targets, per triple: NVIDIA's libdevice, which the
+# images retargeted from DPC++'s SPIR code link (a label: fetched only when such a target
+# is built).
+_DEVICE_LIBRARIES = {"nvptx64": ["@sycl_cuda//:libdevice"]}
+
 def sycl_device(name, target_name = None, **kwargs):
     """Declares a device target: a sycl_device_config, a config_setting and a toolchain.
 
@@ -43,6 +48,7 @@ def declare_builtin_devices(name = "builtin"):  # buildifier: disable=unused-var
             aot_tool = d["aot_tool"],
             aot_options = d["aot_options"],
             aliases = d["aliases"],
+            device_libraries = _DEVICE_LIBRARIES.get(d["triple"], []),
         )
 
 def declare_fallback_device(name = "unknown"):

@@ -8,6 +8,7 @@ SyclFrontEndInfo = provider(
         "device_libs": "list of File: DPC++'s device libraries (libsycl-*.bc, or rules_sycl's own for dpcpp-jit) in its driver's link order.",
         "spirv_translator": "File or None: a DPC++ install's llvm-spirv (SPIR-V with DPC++'s options, dpcpp).",
         "libclc": "dict: device-IR key kind ('nvptx', 'amdgcn') to libclc's library File or None (device math of upstream clang's NVIDIA and AMD code).",
+        "nvptx_builtins": "File or None: rules_sycl's NVPTX __spirv_* builtins (bitcode), linked into the NVIDIA images a SPIR-only front end's code is retargeted to (FRONT_ENDS' retargets).",
     },
 )
 

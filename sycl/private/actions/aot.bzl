@@ -3,7 +3,7 @@
 load("//sycl/private:common.bzl", "scratch_path")
 load("//sycl/private:device_config.bzl", "device_family")
 load("//sycl/private:steps.bzl", "step")
-load("//toolchain:devices.bzl", "AOT_TOOLS")
+load("//toolchain:devices.bzl", "AOT_TOOLS", "FRONT_ENDS")
 
 def aot_tool(tc, device, target):
     """The files and sycl-device flags of a target's AOT tool; fails when it is missing.
@@ -27,6 +27,9 @@ def aot_tool(tc, device, target):
         # A DPC++ install's llvm-spirv writes the SPIR-V of SPIR targets, as DPC++ does.
         files.append(tc.front_end.spirv_translator)
         flags.append("--spirv-translator=" + tc.front_end.spirv_translator.path)
+    if device.triple in FRONT_ENDS[tc.front_end.name]["retargets"]:
+        rfiles, rflags = _retarget(tc, device, target)
+        files, flags = files + rfiles, flags + rflags
     t = AOT_TOOLS[device.aot_tool]
     if t["binary"]:
         b = tc.aot_binaries.get(t["binary"])
@@ -37,6 +40,18 @@ def aot_tool(tc, device, target):
         elif not t["optional"]:
             fail("target %s needs %s, which the SYCL toolchain does not have; install it or select another target" % (target, t["binary_what"]))
     return files, depset(transitive = loaded), flags
+
+def _retarget(tc, device, target):
+    """The files and aot flags that retarget a SPIR-only front end's code to NVPTX."""
+    builtins = tc.front_end.nvptx_builtins
+    if not builtins:
+        fail("target %s (%s) is built from the %s front end's SPIR code, retargeted: the SYCL toolchain names no nvptx_builtins (@rules_sycl//toolchain/nvptx:spirv_builtins)" % (target, device.triple, tc.front_end.name))
+    libdevice = [f for f in device.device_libraries if f.basename.startswith("libdevice")]
+    if not libdevice:
+        fail("target %s (%s) is built from DPC++'s SPIR code, retargeted, and its math needs NVIDIA's libdevice: its device configuration names none (sycl_device's device_libraries = [\"@sycl_cuda//:libdevice\"], as the built-in NVIDIA targets do)" % (target, device.triple))
+    files = [builtins, libdevice[0], tc.llvm_link, tc.opt]
+    flags = ["--nvptx-builtins=" + builtins.path, "--libdevice=" + libdevice[0].path, "--llvm-link=" + tc.llvm_link.path, "--opt=" + tc.opt.path]
+    return files, flags
 
 def wrap_kind(device):
     """The descriptor's target and image format of a device's images (from Go's table).
