@@ -15,6 +15,7 @@ load("//toolchain:dpcpp_repository.bzl", "sycl_dpcpp_repository")
 load("//toolchain:go_module.bzl", "go_module")
 load("//toolchain:llvm_repository.bzl", "sycl_llvm_repository")
 load("//toolchain:onemkl_repository.bzl", "onemkl_repository")
+load("//toolchain:ur_cuda_repository.bzl", "ur_cuda_repository")
 
 def rules_sycl_dependencies():
     """Declares every repository rules_sycl needs, unless the workspace already has it.
@@ -27,8 +28,9 @@ def rules_sycl_dependencies():
     device front end, from SYCL_DPCPP_ROOT or ONEAPI_ROOT, else downloaded as Intel's PyPI
     wheels pinned in versions.bzl (declare it yourself first to give a path), and @onemkl,
     oneMKL's SYCL API from Intel's wheels (downloaded only when a target depends on
-    @onemkl//:onemkl), and @sycl_cuda, NVIDIA's libdevice and ptxas from NVIDIA's wheel
-    (downloaded only when a build has an NVIDIA target). Fails with one line
+    @onemkl//:onemkl), and @sycl_cuda and @sycl_ur_cuda, NVIDIA's libdevice, ptxas and
+    driver headers from NVIDIA's wheels and Unified Runtime's CUDA adapter built from
+    source (downloaded only when a build has an NVIDIA target). Fails with one line
     on a Bazel older than versions.bzl's MINIMUM_BAZEL_VERSION, or when the workspace's own
     io_bazel_rules_go (declared before this call) is a release older than
     MINIMUM_RULES_GO_VERSION.
@@ -77,6 +79,10 @@ def rules_sycl_dependencies():
     maybe(
         cuda_repository,
         name = "sycl_cuda",
+    )
+    maybe(
+        ur_cuda_repository,
+        name = "sycl_ur_cuda",
     )
 
 # buildifier: disable=unnamed-macro

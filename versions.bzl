@@ -106,18 +106,45 @@ DPCPP_WHEELS = {
     },
 }
 
-# NVIDIA's device pieces for the images of NVIDIA targets (cuda_repository,
-# toolchain/cuda_repository.bzl): libdevice (the math the NVPTX builtins call) and ptxas
-# (a cubin beside the PTX), from the PyPI wheel NVIDIA publishes for CUDA 12.9. NVIDIA's
-# CUDA Toolkit EULA; downloaded by a user's build (only when an NVIDIA target is built),
-# not redistributed.
+# NVIDIA's pieces for NVIDIA targets (cuda_repository, toolchain/cuda_repository.bzl):
+# libdevice (the math the NVPTX builtins call) and ptxas (a cubin beside the PTX), and the
+# driver API's and NVML's headers, which Unified Runtime's CUDA adapter is compiled with,
+# from the PyPI wheels NVIDIA publishes for CUDA 12.9. NVIDIA's CUDA Toolkit EULA;
+# downloaded by a user's build (only when an NVIDIA target is built), not redistributed.
 CUDA_WHEELS = {
+    "nvidia-cuda-runtime-cu12": {
+        "version": "12.9.79",
+        "file": "nvidia_cuda_runtime_cu12-12.9.79-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/bc/46/a92db19b8309581092a3add7e6fceb4c301a3fd233969856a8cbf042cd3c/nvidia_cuda_runtime_cu12-12.9.79-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl",
+        "sha256": "25bba2dfb01d48a9b59ca474a1ac43c6ebf7011f1b0b8cc44f54eb6ac48a96c3",
+    },
+    "nvidia-nvml-dev-cu12": {
+        "version": "12.9.79",
+        "file": "nvidia_nvml_dev_cu12-12.9.79-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl",
+        "url": "https://files.pythonhosted.org/packages/8d/86/2ebe051124f0910422483094101687a06cf162aea1777338a8cc73a4115a/nvidia_nvml_dev_cu12-12.9.79-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl",
+        "sha256": "8bb367913c62cb65be9ae386c58dbf573f1f9e2f01cae54abb87bf5f63c6069e",
+    },
     "nvidia-cuda-nvcc-cu12": {
         "version": "12.9.86",
         "file": "nvidia_cuda_nvcc_cu12-12.9.86-py3-none-manylinux2010_x86_64.manylinux_2_12_x86_64.whl",
         "url": "https://files.pythonhosted.org/packages/25/48/b54a06168a2190572a312bfe4ce443687773eb61367ced31e064953dd2f7/nvidia_cuda_nvcc_cu12-12.9.86-py3-none-manylinux2010_x86_64.manylinux_2_12_x86_64.whl",
         "sha256": "5d6a0d32fdc7ea39917c20065614ae93add6f577d840233237ff08e9a38f58f0",
     },
+}
+
+# Unified Runtime's sources at the commit whose interface is closest to the one
+# intel-sycl-rt 2026.1.2 ships (ur_cuda_repository, toolchain/ur_cuda_repository.bzl):
+# rules_sycl builds its CUDA adapter from them, compiled with the wheel's UR headers, for
+# libsycl programs with an NVIDIA target. The archive pinned is `git archive
+# --prefix=unified-runtime-<commit>/ <commit> | gzip -n` (Apache-2.0 WITH LLVM-exception);
+# a mirror (SYCL_DPCPP_WHEEL_MIRROR) may hold it by file name, as tools/bootstrap.sh makes
+# one from ../shared/third_party. GitHub's archive of the commit may differ in bytes.
+UR_SOURCE = {
+    "commit": "9018ebf2a4ee130f0582700c48a9758d9a9157e2",
+    "file": "unified-runtime-9018ebf2a4ee130f0582700c48a9758d9a9157e2.tar.gz",
+    "url": "https://github.com/oneapi-src/unified-runtime/archive/9018ebf2a4ee130f0582700c48a9758d9a9157e2.tar.gz",
+    "sha256": "f8c43900e1fa0d774ddb5597ee7d89c5110960f350f34f1c6c6e5b1f38a0aab7",
+    "strip_prefix": "unified-runtime-9018ebf2a4ee130f0582700c48a9758d9a9157e2",
 }
 
 # oneMKL's SYCL API (onemkl_repository, toolchain/onemkl_repository.bzl): the PyPI wheels

@@ -218,7 +218,8 @@ def _sycl_dpcpp_repository_impl(rctx):
     # The wheel's front end: rules_sycl's device library, whose host side (the
     # sycl::ext::intel::math functions a kernel's body calls there too) programs link.
     front_end = "    front_end = \":dpcpp_jit\",\n    deps = [\"@rules_sycl//toolchain/devicelib:host\"],\n" if jit_build else "    front_end_unavailable = %s,\n" % repr(jit_unavailable)
-    rctx.file("BUILD.bazel", """load("@rules_sycl//sycl:defs.bzl", "sycl_runtime", "sycl_toolchain")
+    rctx.file("BUILD.bazel", """load("@rules_cc//cc:defs.bzl", "cc_library")
+load("@rules_sycl//sycl:defs.bzl", "sycl_runtime", "sycl_toolchain")
 load("@rules_sycl//toolchain:host.bzl", "host_sycl_toolchain")
 
 # Laid out by @rules_sycl//toolchain:dpcpp_repository.bzl from {root}.
@@ -242,6 +243,16 @@ exports_files(glob(["lib/**"]) + [
     "include/sycl/info/aspects.def",
     "include/sycl/info/aspects_deprecated.def",
 ])
+
+# Unified Runtime's interface as this runtime's loader has it, and its memory framework
+# (UMF): what @sycl_ur_cuda's CUDA adapter is compiled and linked with.
+cc_library(
+    name = "unified_runtime",
+    srcs = glob(["lib/libumf.so.1"]),
+    hdrs = glob(["include/unified-runtime/**", "include/umf.h", "include/umf/**"]),
+    includes = ["include/unified-runtime", "include"],
+    visibility = ["//visibility:public"],
+)
 """.format(
         root = root,
         description = repr("DPC++ libsycl (%s)" % (version or libsycl)),

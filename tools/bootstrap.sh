@@ -177,11 +177,21 @@ install_dpcpp_wheels() {
   python3 "$ROOT/tools/dpcpp_wheels.py" --versions "$ROOT/versions.bzl" --pins ONEMKL_WHEELS \
     --cache "$CACHE/wheels" --fetch-only \
     || die "could not download oneMKL's wheels (above: pip's words)"
-  # NVIDIA's nvcc wheel (versions.bzl CUDA_WHEELS: libdevice, ptxas) for @sycl_cuda.
-  say "downloading NVIDIA's nvcc wheel (versions.bzl CUDA_WHEELS, about 40 MB)"
+  # NVIDIA's wheels (versions.bzl CUDA_WHEELS: libdevice, ptxas, headers) for @sycl_cuda.
+  say "downloading NVIDIA's wheels (versions.bzl CUDA_WHEELS, about 45 MB)"
   python3 "$ROOT/tools/dpcpp_wheels.py" --versions "$ROOT/versions.bzl" --pins CUDA_WHEELS \
     --cache "$CACHE/wheels" --fetch-only \
-    || die "could not download NVIDIA's nvcc wheel (above: pip's words)"
+    || die "could not download NVIDIA's wheels (above: pip's words)"
+  # Unified Runtime's sources (versions.bzl UR_SOURCE, for @sycl_ur_cuda): these machines
+  # reach no GitHub; the archive is in the shared third_party directory (SYCL_THIRD_PARTY,
+  # ../shared/third_party, or beside SYCL_CORPUS), taken into the same mirror.
+  local ur d
+  ur="$(sed -n 's/^    "file": "\(unified-runtime-[0-9a-f]*\.tar\.gz\)",$/\1/p' "$ROOT/versions.bzl")"
+  for d in "${SYCL_THIRD_PARTY:-}" "$ROOT/../shared/third_party" "${SYCL_CORPUS:+$SYCL_CORPUS/../third_party}"; do
+    if [ -n "$ur" ] && [ -n "$d" ] && [ ! -f "$CACHE/wheels/$ur" ] && [ -f "$d/$ur" ]; then
+      cp "$d/$ur" "$CACHE/wheels/$ur"
+    fi
+  done
 }
 
 # BuildGrid, the remote-execution test's server, pinned wheel by wheel in versions.bzl

@@ -363,6 +363,9 @@ func (c *compilation) row(i int) error {
 		}
 		compiled, exts = prepared, e
 	}
+	if c.t.AOT.Tool == "ptx" && c.tools.Retarget == nil && !c.dryRun && needsRetarget(compiled) {
+		return diag.Errorf(c.table, line, "%s is SPIR code (DPC++'s front end): target %s needs it retargeted to NVPTX, and no --nvptx-builtins was given (the SYCL toolchain's nvptx_builtins)", row[c.code], c.t.Name)
+	}
 	steps, err := Plan(c.t, c.tools, compiled, out, exts...)
 	if err != nil {
 		return diag.Errorf(c.table, line, "%v", err)

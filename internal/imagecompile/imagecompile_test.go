@@ -429,3 +429,40 @@ func TestLLCExtensions(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanRetarget: with retarget tools, an NVIDIA image of SPIR code is retargeted (in
+// this process), linked with the builtins and libdevice, checked and optimised for the
+// target's architecture before llc.
+func TestPlanRetarget(t *testing.T) {
+	rt := tools
+	rt.Retarget = &RetargetTools{LLVMLink: "llvm-link", Opt: "opt", Builtins: "b.bc", Libdevice: "libdevice.10.bc"}
+	got, err := Plan(target(t, "nvidia_gpu_sm_90"), rt, "in.ll", "o/x.ptx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []command{
+		{"sycl-device", []string{"retarget", "-o", "./o/x.ptx.nvptx.ll", "./in.ll"}},
+		{"llvm-link", []string{"-S", "./o/x.ptx.nvptx.ll", "--only-needed", "--internalize", "b.bc", "libdevice.10.bc", "-o", "./o/x.ptx.linked.ll"}},
+		{"sycl-device", []string{"check-nvptx", "./o/x.ptx.linked.ll"}},
+		{"opt", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-O3", "-nvvm-reflect-add=__CUDA_PREC_SQRT=1", "./o/x.ptx.linked.ll", "-o", "./o/x.ptx.opt.bc"}},
+		{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./o/x.ptx.opt.bc", "-o", "./o/x.ptx"}},
+	}
+	if !reflect.DeepEqual(commands(got), want) {
+		t.Errorf("\n got %q\nwant %q", commands(got), want)
+	}
+	if got[0].Do == nil || got[2].Do == nil {
+		t.Error("the retarget and the check are not run in this process")
+	}
+}
+
+// TestSPIRImageNeedsRetarget: an NVIDIA image of SPIR code without retarget tools fails
+// at its row instead of reaching llc as it is.
+func TestSPIRImageNeedsRetarget(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "t.table"), []byte("[Code]\na.ll\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.ll"), []byte("target triple = \"spir64-unknown-unknown\"\n"), 0o644)
+	err := Compile(&cli.Env{Stdout: os.Stderr, Stderr: os.Stderr}, filepath.Join(dir, "t.table"), target(t, "nvidia_gpu_sm_90"), tools, filepath.Join(dir, "img"), false)
+	if err == nil || !strings.Contains(err.Error(), "t.table:2: a.ll is SPIR code (DPC++'s front end): target nvidia_gpu_sm_90 needs it retargeted") {
+		t.Errorf("got %v", err)
+	}
+}

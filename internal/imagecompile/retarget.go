@@ -36,6 +36,13 @@ func retargetSteps(r *RetargetTools, arch, in, out string) []Step {
 	}
 }
 
+// needsRetarget says whether module in, an image of an NVIDIA target, is SPIR code that
+// only a retarget (Tools.Retarget) makes NVPTX.
+func needsRetarget(in string) bool {
+	src, err := mapfile.ReadInput(in)
+	return err == nil && nvptx.IsSPIR(src)
+}
+
 func retargetFile(in, out string) error {
 	src, err := mapfile.ReadInput(in)
 	if err != nil {

@@ -105,6 +105,9 @@ func moduleID(m *llvmir.Module, f *llvmir.Function) string {
 	return s
 }
 
+// IsSPIR says whether an LLVM text module's triple is a SPIR one.
+func IsSPIR(src []byte) bool { return isSPIR(src) }
+
 func isSPIR(src []byte) bool {
 	i := bytes.Index(src, []byte("\ntarget triple = \""))
 	if i < 0 && bytes.HasPrefix(src, []byte("target triple = \"")) {

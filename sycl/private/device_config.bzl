@@ -32,6 +32,7 @@ SyclDeviceConfigInfo = provider(
         "aot_options": "list of string: its options.",
         "aliases": "list of string: other names of the target.",
         "device_libraries": "list of File: bitcode libraries the target's images link (NVIDIA's libdevice, for images retargeted from DPC++'s SPIR code).",
+        "runtime_adapters": "list of File: Unified Runtime adapters a libsycl program with this target carries beside the runtime's loader (UR's CUDA adapter for NVIDIA targets).",
         "known": "bool: False for the fallback entry of a target nobody registered.",
     },
 )
@@ -77,6 +78,7 @@ def _sycl_device_config_impl(ctx):
         aot_options = ctx.attr.aot_options,
         aliases = ctx.attr.aliases,
         device_libraries = ctx.files.device_libraries,
+        runtime_adapters = ctx.files.runtime_adapters,
         known = True,
     )
     return [platform_common.ToolchainInfo(device = info), info]
@@ -98,6 +100,7 @@ target_settings = [<config_setting on @rules_sycl//sycl:current_target>])`, or u
         "aot_options": attr.string_list(doc = "AOT compiler options."),
         "aliases": attr.string_list(doc = "Other names of the target."),
         "device_libraries": attr.label_list(allow_files = [".bc"], doc = "Bitcode libraries the target's images link: NVIDIA's libdevice (`@sycl_cuda//:libdevice`) for an nvptx64 target whose images are retargeted from DPC++'s SPIR code (the built-in NVIDIA targets name it)."),
+        "runtime_adapters": attr.label_list(allow_files = True, doc = "Unified Runtime adapters that a program linking Intel's libsycl needs to reach the target's devices, placed beside the runtime's loader in its runfiles: Unified Runtime's CUDA adapter (`@sycl_ur_cuda//:adapter`) for NVIDIA targets (the built-in ones name it)."),
     },
     provides = [SyclDeviceConfigInfo],
 )
@@ -113,6 +116,7 @@ def _unknown_device_impl(_ctx):
         aot_options = [],
         aliases = [],
         device_libraries = [],
+        runtime_adapters = [],
         known = False,
     )
     return [platform_common.ToolchainInfo(device = info), info]

@@ -3,10 +3,12 @@
 load("//sycl/private:device_config.bzl", "CURRENT_TARGET", "DEVICE_TOOLCHAIN_TYPE", "sycl_device_config", "unknown_device")
 load("//toolchain:devices.bzl", "DEVICES")
 
-# The device libraries of the built-in targets, per triple: NVIDIA's libdevice, which the
-# images retargeted from DPC++'s SPIR code link (a label: fetched only when such a target
-# is built).
+# What the built-in targets of a triple need besides their configuration (labels, so
+# fetched and built only when such a target is built): NVIDIA's libdevice, which the
+# images retargeted from DPC++'s SPIR code link, and Unified Runtime's CUDA adapter, which
+# libsycl programs load to reach NVIDIA GPUs.
 _DEVICE_LIBRARIES = {"nvptx64": ["@sycl_cuda//:libdevice"]}
+_RUNTIME_ADAPTERS = {"nvptx64": ["@sycl_ur_cuda//:adapter"]}
 
 def sycl_device(name, target_name = None, **kwargs):
     """Declares a device target: a sycl_device_config, a config_setting and a toolchain.
@@ -49,6 +51,7 @@ def declare_builtin_devices(name = "builtin"):  # buildifier: disable=unused-var
             aot_options = d["aot_options"],
             aliases = d["aliases"],
             device_libraries = _DEVICE_LIBRARIES.get(d["triple"], []),
+            runtime_adapters = _RUNTIME_ADAPTERS.get(d["triple"], []),
         )
 
 def declare_fallback_device(name = "unknown"):

@@ -81,7 +81,7 @@ def _split_chains(ctx, steps, common, fe, devices, chains, deps, shared_library)
 
     # Virtual functions in images of their own per set, as DPC++'s JIT flow splits them,
     # where libsycl links the images: every target of the key JIT-compiles SPIR-V.
-    libsycl = program_runtime(ctx)[SyclRuntimeInfo].kind == "dpcpp"
+    libsycl = libsycl_runtime(ctx)
     out = struct(split_of = {}, locations_of = {}, exported_symbols = [], shards = [])
     for key in chains:
         family = family_of.get(key, FAMILIES["spir64"])
@@ -170,7 +170,13 @@ def binary_pipeline(ctx, steps, shared_library = False):
         cc_toolchain = common.cc_toolchain,
         feature_configuration = common.feature_configuration,
         tool = common.tc.sycl_device,
+        # Unified Runtime adapters the targets need, for a program of Intel's libsycl.
+        adapters = depset([f for _, d in devices for f in d.runtime_adapters]).to_list() if libsycl_runtime(ctx) else [],
     )
+
+def libsycl_runtime(ctx):
+    """Whether the program's runtime is Intel's libsycl (its loader loads UR adapters)."""
+    return program_runtime(ctx)[SyclRuntimeInfo].kind == "dpcpp"
 
 def link_binary(ctx, p, output_type = "executable"):
     """Links the host objects with the deps' and the runtime's libraries (C++ toolchain).
@@ -245,18 +251,22 @@ def expand(ctx, value):
     targets = getattr(ctx.attr, "data", []) + ctx.attr.deps
     return ctx.expand_make_variables("linkopts", ctx.expand_location(value, targets), {})
 
-def executable_info(ctx, exe, shared = []):
+def executable_info(ctx, exe, shared = [], adapters = []):
     """DefaultInfo of a rule whose executable is exe: its runfiles hold data and deps'.
 
     Args:
       ctx: the rule context.
       exe: the executable File.
       shared: the shared libraries it loads (link_binary).
+      adapters: Unified Runtime adapters, placed beside the runtime's libraries (where
+        libsycl's loader looks for them).
 
     Returns:
       DefaultInfo.
     """
-    runfiles = ctx.runfiles(files = [exe] + shared + getattr(ctx.files, "data", []))
+    dirs = program_runtime(ctx)[SyclRuntimeInfo].library_dirs
+    beside = {"%s/%s" % (dirs[0], f.basename): f for f in adapters} if dirs else {}
+    runfiles = ctx.runfiles(files = [exe] + shared + getattr(ctx.files, "data", []), root_symlinks = beside)
     for t in getattr(ctx.attr, "data", []) + ctx.attr.deps + [program_runtime(ctx)]:
         runfiles = runfiles.merge(t[DefaultInfo].default_runfiles)
     return DefaultInfo(executable = exe, files = depset([exe]), runfiles = runfiles)
@@ -302,7 +312,7 @@ def run_pipeline(ctx, shared_library = False):
 def _sycl_binary_impl(ctx):
     p, groups = run_pipeline(ctx)
     exe, shared = link_binary(ctx, p)
-    return test_environment(ctx) + [executable_info(ctx, exe, shared), groups]
+    return test_environment(ctx) + [executable_info(ctx, exe, shared, p.adapters), groups]
 
 BINARY_ATTRS = dict(COMPILE_ATTRS, **DEVICE_ATTRS)
 BINARY_ATTRS.update({
