@@ -20,9 +20,11 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
 # The programs: the examples' programs built for spir64 and nvidia_gpu_sm_90
-# (examples/sycl2020/BUILD.bazel's _NVIDIA_PROGRAMS), found by name.
+# (examples/sycl2020/BUILD.bazel's _NVIDIA_PROGRAMS), found by name, and the performance
+# set (tools/gpu/kernels.cpp; its CUDA twin kernels.cu is compiled there by nvcc).
 programs() {
   tools/bazel query 'filter("_nvidia_test$", //examples/sycl2020:all)' 2>/dev/null
+  echo //tools/gpu:kernels_test
 }
 
 # What libsycl loads on an NVIDIA GPU (the CPU OpenCL device is not staged).
@@ -47,12 +49,20 @@ stage() {
   local first="${PROGRAMS[0]#//}"
   local lib="bazel-bin/${first%%:*}/${first##*:}.runfiles/sycl_dpcpp/lib"
   for l in "${RUNTIME_LIBS[@]}"; do cp -L "$lib/$l" "$dir/lib/"; done
-  cp "$ROOT/tools/gpu/sycl_on_gpu.sh" "$dir/"
+  cp "$ROOT/tools/gpu/sycl_on_gpu.sh" "$ROOT/tools/gpu/kernels.cu" "$dir/"
   git rev-parse HEAD >"$dir/BUILD_INFO" 2>/dev/null || true
   chmod -R u+w "$dir"
   # One compressed file to carry (the device tool carries at most 64 MiB).
   tar -C "$(dirname "$dir")" -cf - "$(basename "$dir")" | xz -T0 -6 >"$dir.tar.xz"
   ls -l "$dir.tar.xz" >&2
+}
+
+# logged FILE COMMAND...: runs the command, its output also appended to FILE.
+logged() {
+  local file="$1"
+  shift
+  "$@" 2>&1 | tee -a "$file"
+  return "${PIPESTATUS[0]}"
 }
 
 failures=0
@@ -81,8 +91,26 @@ run() {
   cat "$dir/BUILD_INFO" 2>/dev/null
   export LD_LIBRARY_PATH="$dir/lib:/usr/local/nvidia/lib64:${LD_LIBRARY_PATH:-}"
   for b in "$dir"/bin/*; do
+    [ "$(basename "$b")" = kernels_test ] && continue
     check "$(basename "$b") on cuda:*" env ONEAPI_DEVICE_SELECTOR='cuda:*' "$b"
   done
+  # The performance set against its CUDA twin (nvcc -O3 -arch=sm_90), alternately.
+  if nvcc -O3 -arch=sm_90 -o "$out/kernels_cuda" "$dir/kernels.cu"; then
+    for round in 1 2 3; do
+      check "kernels (SYCL, rules_sycl) round $round" logged "$out/sycl.txt" env ONEAPI_DEVICE_SELECTOR='cuda:*' "$dir/bin/kernels_test"
+      check "kernels (CUDA, nvcc) round $round" logged "$out/cuda.txt" "$out/kernels_cuda"
+    done
+    echo "=== ratios (nvcc time / rules_sycl time; above 1: rules_sycl faster), median of 3 runs of 5 rounds"
+    awk 'FNR == 1 { f++ } /^(triad|mandelbrot|reduction|stencil|histogram) / { t[f, $1] = t[f, $1] " " $2 }
+      END { n = split("triad mandelbrot reduction stencil histogram", k, " "); g = 0
+        for (i = 1; i <= n; i++) { split(t[1, k[i]], s, " "); split(t[2, k[i]], c, " ")
+          asort(s); asort(c); r = c[2] / s[2]; g += log(r)
+          printf "%-11s sycl %.4f ms  nvcc %.4f ms  ratio %.3f\n", k[i], s[2], c[2], r }
+        printf "geometric mean %.3f\n", exp(g / n) }' "$out/sycl.txt" "$out/cuda.txt"
+  else
+    echo "--- FAIL nvcc"
+    failures=$((failures + 1))
+  fi
   echo "=== $failures failures"
   [ "$failures" -eq 0 ]
 }
