@@ -5,6 +5,7 @@
 // (SPV_INTEL_bfloat16_conversion). Each result is checked on the host.
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -16,19 +17,16 @@ static void check(bool ok, const char *what, int i) {
     std::printf("FAIL %s at %d\n", what, i);
 }
 
-int main() {
-  sycl::queue q;
-  std::printf("device: %s (%s)\n", q.get_device().get_info<sycl::info::device::name>().c_str(),
-              q.get_device().get_platform().get_info<sycl::info::platform::name>().c_str());
-  constexpr int N = 256, WG = 32;
-
-  // Sub-group shuffles: select_from_group, shift_group_left, permute_group_by_xor.
+// Sub-group shuffles: select_from_group, shift_group_left, permute_group_by_xor, in
+// sub-groups of SG (16 where the device has it, as Intel's; else 32, as NVIDIA's warps).
+template <int SG>
+void shuffles(sycl::queue &q, int N, int WG) {
   std::vector<int> sel(N), left(N), xr(N), sgsize(N);
   {
     sycl::buffer<int> bs(sel.data(), N), bl(left.data(), N), bx(xr.data(), N), bz(sgsize.data(), N);
     q.submit([&](sycl::handler &h) {
       sycl::accessor s(bs, h), l(bl, h), x(bx, h), z(bz, h);
-      h.parallel_for(sycl::nd_range<1>(N, WG), [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(16)]] {
+      h.parallel_for(sycl::nd_range<1>(N, WG), [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(SG)]] {
         auto sg = it.get_sub_group();
         int i = it.get_global_id(0);
         int v = i * 3;
@@ -43,11 +41,24 @@ int main() {
   }
   for (int i = 0; i < N; ++i) {
     int n = sgsize[i], lane = i % n, base = i - lane;
+    check(n == SG, "sub-group size", i);
     check(sel[i] == (base + (lane + 1) % n) * 3, "select_from_group", i);
     if (lane + 1 < n)
       check(left[i] == (i + 1) * 3, "shift_group_left", i);
     check(xr[i] == (base + (lane ^ 1)) * 3, "permute_group_by_xor", i);
   }
+}
+
+int main() {
+  sycl::queue q;
+  std::printf("device: %s (%s)\n", q.get_device().get_info<sycl::info::device::name>().c_str(),
+              q.get_device().get_platform().get_info<sycl::info::platform::name>().c_str());
+  constexpr int N = 256, WG = 32;
+  auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  if (std::find(sizes.begin(), sizes.end(), 16) != sizes.end())
+    shuffles<16>(q, N, WG);
+  else
+    shuffles<32>(q, N, WG);
 
   // Floating-point atomics: fetch_add, fetch_min, fetch_max on float and double.
   float *fsum = sycl::malloc_shared<float>(3, q);

@@ -120,6 +120,11 @@ var adapters = map[string]func(p *plan) ([]Step, error){
 			cubin := pathArg(cubinPath(p.out))
 			steps = append(steps, Step{Tool: p.bin, Args: []string{"-arch=" + arch, p.out, "-o", cubin}, Kind: "ptxas", Output: cubin})
 		}
+		// The CUDA driver reads PTX as a C string: Unified Runtime's CUDA adapter hands it
+		// the image as it is.
+		out := p.out
+		steps = append(steps, Step{Tool: "sycl-device", Args: []string{"nul-terminate", out}, Kind: "nul-terminate", Output: out,
+			Do: func() error { return appendNUL(out) }})
 		return steps, nil
 	},
 	"amdgcn": func(p *plan) ([]Step, error) {

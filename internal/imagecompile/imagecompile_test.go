@@ -46,7 +46,7 @@ func TestPlanPerFamily(t *testing.T) {
 			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", spirvExt("spir64"), "./in.ll", "-o", "./o/x.bc.spv"}},
 			{"llvm-spirv", []string{"-r", "--spirv-target-env=CL1.2", "./o/x.bc.spv", "-o", "./o/x.bc"}},
 		}},
-		{"nvidia_gpu_sm_90", "o/x.ptx", []command{{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./in.ll", "-o", "./o/x.ptx"}}}},
+		{"nvidia_gpu_sm_90", "o/x.ptx", []command{{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./in.ll", "-o", "./o/x.ptx"}}, {"sycl-device", []string{"nul-terminate", "./o/x.ptx"}}}},
 		{"intel_gpu_tgllp", "o/x.bin", []command{
 			{"llc", []string{"-mtriple=spirv64-unknown-unknown", "-filetype=obj", spirvExt("spir64_gen"), "./in.ll", "-o", "./o/x.bin.spv"}},
 			{"ocloc", []string{"compile", "-spirv_input", "-file", "./o/x.bin.spv", "-output", "./o/x.bin", "-output_no_suffix", "-device", "tgllp"}},
@@ -181,7 +181,9 @@ func TestCompileDryRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 2 || !strings.HasSuffix(lines[0], "img/a.ptx") || !strings.HasSuffix(lines[1], "img/b.ptx") {
+	// Per image: llc, then the NUL the CUDA driver reads PTX up to.
+	if len(lines) != 4 || !strings.HasSuffix(lines[0], "img/a.ptx") || !strings.HasSuffix(lines[2], "img/b.ptx") ||
+		!strings.HasPrefix(lines[1], "sycl-device nul-terminate ") {
 		t.Errorf("dry run printed %q", lines)
 	}
 	table, _ := os.ReadFile(filepath.Join(dir, "img", "files.table"))
@@ -276,6 +278,7 @@ func TestPtxasCubin(t *testing.T) {
 	want := []command{
 		{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./in.ll", "-o", "./o/x.ptx"}},
 		{"ptxas", []string{"-arch=sm_90", "./o/x.ptx", "-o", "./o/x.cubin"}},
+		{"sycl-device", []string{"nul-terminate", "./o/x.ptx"}},
 	}
 	if !reflect.DeepEqual(commands(steps), want) {
 		t.Errorf("plan:\n got %q\nwant %q", commands(steps), want)
@@ -446,6 +449,7 @@ func TestPlanRetarget(t *testing.T) {
 		{"sycl-device", []string{"check-nvptx", "./o/x.ptx.linked.ll"}},
 		{"opt", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-O3", "-nvvm-reflect-add=__CUDA_PREC_SQRT=1", "./o/x.ptx.linked.ll", "-o", "./o/x.ptx.opt.bc"}},
 		{"llc", []string{"-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-mattr=+ptx80", "./o/x.ptx.opt.bc", "-o", "./o/x.ptx"}},
+		{"sycl-device", []string{"nul-terminate", "./o/x.ptx"}},
 	}
 	if !reflect.DeepEqual(commands(got), want) {
 		t.Errorf("\n got %q\nwant %q", commands(got), want)
@@ -464,5 +468,17 @@ func TestSPIRImageNeedsRetarget(t *testing.T) {
 	err := Compile(&cli.Env{Stdout: os.Stderr, Stderr: os.Stderr}, filepath.Join(dir, "t.table"), target(t, "nvidia_gpu_sm_90"), tools, filepath.Join(dir, "img"), false)
 	if err == nil || !strings.Contains(err.Error(), "t.table:2: a.ll is SPIR code (DPC++'s front end): target nvidia_gpu_sm_90 needs it retargeted") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestAppendNUL: a PTX image ends with the NUL the CUDA driver reads it up to.
+func TestAppendNUL(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.ptx")
+	os.WriteFile(path, []byte(".version 8.0\n"), 0o644)
+	if err := appendNUL(path); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != ".version 8.0\n\x00" {
+		t.Errorf("got %q", b)
 	}
 }

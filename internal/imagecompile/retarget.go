@@ -58,6 +58,19 @@ func retargetFile(in, out string) error {
 	return os.WriteFile(out, text, 0o644)
 }
 
+// appendNUL ends a PTX file with the NUL the CUDA driver's loaders read it up to.
+func appendNUL(path string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write([]byte{0}); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
 func checkLinkedFile(linked string) error {
 	src, err := mapfile.ReadInput(linked)
 	if err != nil {

@@ -210,7 +210,7 @@ func (e *Extractor) Image(g *Group, opts ImageOptions) *Image {
 	}
 	e.dependencySymbols(img.Props, g.Entries, funcs, c, opts)
 	if opts.ProgramMetadata {
-		e.programMetadata(img.Props, g.Entries)
+		e.programMetadata(img.Props, g.Entries, c)
 	}
 	if opts.DeviceGlobals {
 		e.deviceGlobals(img.Props, c)
@@ -262,9 +262,12 @@ func (e *Extractor) paramInfo(r *props.Registry, entries []*llvmir.Function) {
 
 // programMetadata adds the [SYCL/program metadata] entries of the kernels among
 // entries, in their order: <kernel>@reqd_work_group_size (a byte array of the uint32
-// sizes in !reqd_work_group_size's order) and <kernel>@reqd_sub_group_size (a uint32).
-// A set without entries is not written.
-func (e *Extractor) programMetadata(r *props.Registry, entries []*llvmir.Function) {
+// sizes in !reqd_work_group_size's order) and <kernel>@reqd_sub_group_size (a uint32);
+// then, as sycl-post-link does, <unique id>@global_id_mapping (the variable's name, a byte
+// array) for each device_global the image holds, in module order: CUDA's and HIP's
+// adapters find a device global's memory by that name. A set without entries is not
+// written.
+func (e *Extractor) programMetadata(r *props.Registry, entries []*llvmir.Function, c *llvmir.Contents) {
 	var set *props.Set
 	add := func() *props.Set {
 		if set == nil {
@@ -286,6 +289,9 @@ func (e *Extractor) programMetadata(r *props.Registry, entries []*llvmir.Functio
 		if v, ok := kernelinfo.Int(e.m, f, kernelinfo.ReqdSubGroupSizeMD); ok {
 			add().AddU32(f.Name+"@reqd_sub_group_size", v)
 		}
+	}
+	for _, dg := range e.imageDeviceGlobals(c) {
+		add().AddBytes(dg.ID+"@global_id_mapping", []byte(dg.Global.Name))
 	}
 }
 
@@ -441,13 +447,7 @@ func globalAttr(m *llvmir.Module, g *llvmir.Global, key string) (string, bool) {
 // (by unique ID), a uint32 size, a uint8 device_image_scope flag and three bytes of
 // padding, as DPC++'s runtime reads them.
 func (e *Extractor) deviceGlobals(r *props.Registry, c *llvmir.Contents) {
-	globals := make([]*llvmir.Global, 0, len(c.Globals))
-	for g := range c.Globals {
-		globals = append(globals, g)
-	}
-	sort.Slice(globals, func(i, j int) bool { return globals[i].Span.Start < globals[j].Span.Start })
-	dgs, _ := DeviceGlobals(e.m, globals) // checkImageScopes reported bad sizes
-	for _, dg := range dgs {
+	for _, dg := range e.imageDeviceGlobals(c) {
 		v := make([]byte, 8)
 		binary.LittleEndian.PutUint32(v, dg.Size)
 		if dg.ImageScope {
@@ -455,6 +455,17 @@ func (e *Extractor) deviceGlobals(r *props.Registry, c *llvmir.Contents) {
 		}
 		r.Ensure(DeviceGlobalsSet).AddBytes(dg.ID, v)
 	}
+}
+
+// imageDeviceGlobals are the device_global variables an image holds, in module order.
+func (e *Extractor) imageDeviceGlobals(c *llvmir.Contents) []DeviceGlobal {
+	globals := make([]*llvmir.Global, 0, len(c.Globals))
+	for g := range c.Globals {
+		globals = append(globals, g)
+	}
+	sort.Slice(globals, func(i, j int) bool { return globals[i].Span.Start < globals[j].Span.Start })
+	dgs, _ := DeviceGlobals(e.m, globals) // checkImageScopes reported bad sizes
+	return dgs
 }
 
 // checkImageScopes checks the module's device globals before any image is written:

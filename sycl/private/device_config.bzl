@@ -99,8 +99,8 @@ target_settings = [<config_setting on @rules_sycl//sycl:current_target>])`, or u
         "aot_tool": attr.string(doc = "AOT compiler name (ocloc, opencl-aot, ptx, amdgcn, llvm-spirv, or '' for JIT)."),
         "aot_options": attr.string_list(doc = "AOT compiler options."),
         "aliases": attr.string_list(doc = "Other names of the target."),
-        "device_libraries": attr.label_list(allow_files = [".bc"], doc = "Bitcode libraries the target's images link: NVIDIA's libdevice (`@sycl_cuda//:libdevice`) for an nvptx64 target whose images are retargeted from DPC++'s SPIR code (the built-in NVIDIA targets name it)."),
-        "runtime_adapters": attr.label_list(allow_files = True, doc = "Unified Runtime adapters that a program linking Intel's libsycl needs to reach the target's devices, placed beside the runtime's loader in its runfiles: Unified Runtime's CUDA adapter (`@sycl_ur_cuda//:adapter`) for NVIDIA targets (the built-in ones name it)."),
+        "device_libraries": attr.label_list(allow_files = [".bc"], doc = "Bitcode libraries its images link (NVIDIA targets: `@sycl_cuda//:libdevice`)."),
+        "runtime_adapters": attr.label_list(allow_files = True, doc = "Unified Runtime adapters a libsycl program needs for the target, put beside the UR loader (NVIDIA targets: `@sycl_ur_cuda//:adapter`)."),
     },
     provides = [SyclDeviceConfigInfo],
 )

@@ -101,12 +101,15 @@ run() {
       check "kernels (CUDA, nvcc) round $round" logged "$out/cuda.txt" "$out/kernels_cuda"
     done
     echo "=== ratios (nvcc time / rules_sycl time; above 1: rules_sycl faster), median of 3 runs of 5 rounds"
-    awk 'FNR == 1 { f++ } /^(triad|mandelbrot|reduction|stencil|histogram) / { t[f, $1] = t[f, $1] " " $2 }
-      END { n = split("triad mandelbrot reduction stencil histogram", k, " "); g = 0
-        for (i = 1; i <= n; i++) { split(t[1, k[i]], s, " "); split(t[2, k[i]], c, " ")
-          asort(s); asort(c); r = c[2] / s[2]; g += log(r)
-          printf "%-11s sycl %.4f ms  nvcc %.4f ms  ratio %.3f\n", k[i], s[2], c[2], r }
-        printf "geometric mean %.3f\n", exp(g / n) }' "$out/sycl.txt" "$out/cuda.txt"
+    local k sy cu logs=0
+    for k in triad mandelbrot reduction stencil histogram; do
+      sy="$(awk -v k="$k" '$1 == k && $3 == "ok" { print $2 }' "$out/sycl.txt" | sort -g | sed -n 2p)"
+      cu="$(awk -v k="$k" '$1 == k && $3 == "ok" { print $2 }' "$out/cuda.txt" | sort -g | sed -n 2p)"
+      if [ -z "$sy" ] || [ -z "$cu" ]; then echo "$k: no median of 3 checked runs"; continue; fi
+      awk -v k="$k" -v s="$sy" -v c="$cu" 'BEGIN { printf "%-11s sycl %.4f ms  nvcc %.4f ms  ratio %.3f\n", k, s, c, c / s }'
+      logs="$(awk -v l="$logs" -v s="$sy" -v c="$cu" 'BEGIN { print l + log(c / s) }')"
+    done
+    awk -v l="$logs" 'BEGIN { printf "geometric mean %.3f\n", exp(l / 5) }'
   else
     echo "--- FAIL nvcc"
     failures=$((failures + 1))

@@ -1,5 +1,7 @@
 ; RUN: -split=kernel -device-globals
 ; RUN: -split=source -device-globals
+; RUN: -split=kernel -device-globals -emit-program-metadata
+; With program metadata (NVIDIA, AMD), each device global also gets <unique id>@global_id_mapping: its name.
 ; [SYCL/device globals]: each image lists the device_global variables it holds (DPC++'s
 ; "sycl-unique-id" and "sycl-device-global-size" attributes) by unique ID, with their
 ; size and a device_image_scope flag (DPC++'s "sycl-device-image-scope", or the older

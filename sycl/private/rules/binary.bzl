@@ -76,8 +76,11 @@ def _split_chains(ctx, steps, common, fe, devices, chains, deps, shared_library)
     # repeat every warning.
     checked_key = "spir" if "spir" in chains else sorted(chains.keys())[0] if chains else None
 
-    # DPC++'s driver asks sycl-post-link for program metadata for some families only.
+    # DPC++'s driver asks sycl-post-link for program metadata for some families only: a
+    # key's chains get it when any of its targets' families does (NVIDIA targets share the
+    # spir key where they are retargeted from it).
     family_of = {device_ir_key(d, fe.name): device_family(d) for _, d in devices}
+    metadata_keys = {device_ir_key(d, fe.name): True for _, d in devices if device_family(d)["program_metadata"]}
 
     # Virtual functions in images of their own per set, as DPC++'s JIT flow splits them,
     # where libsycl links the images: every target of the key JIT-compiles SPIR-V.
@@ -91,7 +94,7 @@ def _split_chains(ctx, steps, common, fe, devices, chains, deps, shared_library)
             module, out.locations_of[chain], exports = before_split(ctx, steps, common, fe, ir, chain, opts)
             if exports:
                 out.exported_symbols.append(exports)
-            out.split_of[chain] = split(ctx, steps, common.tc.sycl_device, module, chain, mode, shards, family["program_metadata"], image_dependencies, vf_sets)
+            out.split_of[chain] = split(ctx, steps, common.tc.sycl_device, module, chain, mode, shards, key in metadata_keys, image_dependencies, vf_sets)
             out.shards.extend(out.split_of[chain])
     return out
 
