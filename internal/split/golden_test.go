@@ -193,8 +193,8 @@ func TestBadInputs(t *testing.T) {
 		{[]string{"split", "-split=kernel", "-emit-imported-symbols", "--shards=1", "--out-dir=" + filepath.Join(dir, "s"), asmLabel}, 1, asmLabel + ":38: function name cannot be written into [SYCL/imported symbols]"},
 		{[]string{"post-link", "-spec-const=native", "-properties", "-S", "-o", filepath.Join(dir, "o.table"), forged}, 1, forged + ":18: call of @_Z37__sycl_getScalar2020SpecConstantValueIaET_PKcPKvS4_: symbolic ID: \"uidA\\n[SYCL/x]"},
 		{[]string{"split", "--shards=1", "--out-dir=" + filepath.Join(dir, "s"), forged}, 1, forged + ":18: call of"},
-		{[]string{"post-link", "-device-globals", "-properties", "-S", "-o", filepath.Join(dir, "o.table"), eqID}, 1, eqID + ":14: @counter: \"sycl-unique-id\" cannot name a device global"},
-		{[]string{"split", "--shards=1", "--out-dir=" + filepath.Join(dir, "s"), eqID}, 1, eqID + ":14: @counter: \"sycl-unique-id\" cannot name a device global"},
+		{[]string{"post-link", "-device-globals", "-properties", "-S", "-o", filepath.Join(dir, "o.table"), eqID}, 1, eqID + ":16: @counter: \"sycl-unique-id\" cannot name a device global"},
+		{[]string{"split", "--shards=1", "--out-dir=" + filepath.Join(dir, "s"), eqID}, 1, eqID + ":16: @counter: \"sycl-unique-id\" cannot name a device global"},
 		{[]string{"post-link", "-emit-param-info", "-properties", "-S", "-o", filepath.Join(dir, "o.table"), eqKernel}, 1, eqKernel + ":10: entry point name cannot be written into a property set"},
 		{[]string{"post-link", "-S", "-o", filepath.Join(dir, "o.table"), bad}, 1, bad + ":1: "},
 		{[]string{"split", "--shards=2", "--out-dir=" + filepath.Join(dir, "s"), bad}, 1, bad + ":1: "},
@@ -202,9 +202,9 @@ func TestBadInputs(t *testing.T) {
 		{[]string{"post-link", "-frobnicate", "-o", filepath.Join(dir, "o.table"), bad}, 2, "-frobnicate"},
 		{[]string{"post-link", bad}, 2, "missing -o"},
 		{[]string{"split", bad}, 2, "--shards"},
-		{[]string{"post-link", "-split=kernel", "-device-globals", "-S", "-o", filepath.Join(dir, "o.table"), shared}, 1, shared + ":14: device_global @counter has device_image_scope, but the images of KB and KA both use it"},
-		{[]string{"split", "-split=kernel", "--shards=2", "--out-dir=" + filepath.Join(dir, "s"), shared}, 1, shared + ":14: device_global @counter has device_image_scope, but the images of "},
-		{[]string{"post-link", "-device-globals", "-S", "-o", filepath.Join(dir, "o.table"), badSize}, 1, badSize + ":14: @counter: \"sycl-device-global-size\"=\"four\" is not a size"},
+		{[]string{"post-link", "-split=kernel", "-device-globals", "-S", "-o", filepath.Join(dir, "o.table"), shared}, 1, shared + ":16: device_global @counter has device_image_scope, but the images of KB and KA both use it"},
+		{[]string{"split", "-split=kernel", "--shards=2", "--out-dir=" + filepath.Join(dir, "s"), shared}, 1, shared + ":16: device_global @counter has device_image_scope, but the images of "},
+		{[]string{"post-link", "-device-globals", "-S", "-o", filepath.Join(dir, "o.table"), badSize}, 1, badSize + ":16: @counter: \"sycl-device-global-size\"=\"four\" is not a size"},
 		{[]string{"post-link", "-S", "-o", filepath.Join(dir, "o.table"), filepath.Join(dir, "missing.ll")}, 1, "cannot read"},
 	} {
 		msg, code := runTool(tc.args...)
