@@ -33,6 +33,7 @@ SyclDeviceConfigInfo = provider(
         "aliases": "list of string: other names of the target.",
         "device_libraries": "list of File: bitcode libraries the target's images link (NVIDIA's libdevice, for images retargeted from DPC++'s SPIR code).",
         "runtime_adapters": "list of File: Unified Runtime adapters a libsycl program with this target carries beside the runtime's loader (UR's CUDA adapter for NVIDIA targets).",
+        "aot_binary": "File or None: the AOT tool's executable for this target, used where the SYCL toolchain has none (NVIDIA's ptxas from @sycl_cuda for the built-in NVIDIA targets).",
         "known": "bool: False for the fallback entry of a target nobody registered.",
     },
 )
@@ -79,6 +80,7 @@ def _sycl_device_config_impl(ctx):
         aliases = ctx.attr.aliases,
         device_libraries = ctx.files.device_libraries,
         runtime_adapters = ctx.files.runtime_adapters,
+        aot_binary = ctx.executable.aot_binary,
         known = True,
     )
     return [platform_common.ToolchainInfo(device = info), info]
@@ -100,6 +102,7 @@ target_settings = [<config_setting on @rules_sycl//sycl:current_target>])`, or u
         "aot_options": attr.string_list(doc = "AOT compiler options."),
         "aliases": attr.string_list(doc = "Other names of the target."),
         "device_libraries": attr.label_list(allow_files = [".bc"], doc = "Bitcode libraries its images link (NVIDIA targets: `@sycl_cuda//:libdevice`)."),
+        "aot_binary": attr.label(executable = True, cfg = "exec", allow_files = True, doc = "The AOT tool's executable, where the SYCL toolchain has none (NVIDIA targets: `@sycl_cuda//:ptxas`)."),
         "runtime_adapters": attr.label_list(allow_files = True, doc = "Unified Runtime adapters a libsycl program needs for the target, put beside the UR loader (NVIDIA targets: `@sycl_ur_cuda//:adapter`)."),
     },
     provides = [SyclDeviceConfigInfo],
@@ -117,6 +120,7 @@ def _unknown_device_impl(_ctx):
         aliases = [],
         device_libraries = [],
         runtime_adapters = [],
+        aot_binary = None,
         known = False,
     )
     return [platform_common.ToolchainInfo(device = info), info]

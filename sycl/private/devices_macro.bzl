@@ -6,9 +6,11 @@ load("//toolchain:devices.bzl", "DEVICES")
 # What the built-in targets of a triple need besides their configuration (labels, so
 # fetched and built only when such a target is built): NVIDIA's libdevice, which the
 # images retargeted from DPC++'s SPIR code link, and Unified Runtime's CUDA adapter, which
-# libsycl programs load to reach NVIDIA GPUs.
+# libsycl programs load to reach NVIDIA GPUs, and NVIDIA's ptxas (a cubin beside each PTX
+# image) where the SYCL toolchain found none.
 _DEVICE_LIBRARIES = {"nvptx64": ["@sycl_cuda//:libdevice"]}
 _RUNTIME_ADAPTERS = {"nvptx64": ["@sycl_ur_cuda//:adapter"]}
+_AOT_BINARIES = {"nvptx64": "@sycl_cuda//:ptxas"}
 
 def sycl_device(name, target_name = None, **kwargs):
     """Declares a device target: a sycl_device_config, a config_setting and a toolchain.
@@ -52,6 +54,7 @@ def declare_builtin_devices(name = "builtin"):  # buildifier: disable=unused-var
             aliases = d["aliases"],
             device_libraries = _DEVICE_LIBRARIES.get(d["triple"], []),
             runtime_adapters = _RUNTIME_ADAPTERS.get(d["triple"], []),
+            aot_binary = _AOT_BINARIES.get(d["triple"]),
         )
 
 def declare_fallback_device(name = "unknown"):

@@ -33,6 +33,8 @@ def aot_tool(tc, device, target):
     t = AOT_TOOLS[device.aot_tool]
     if t["binary"]:
         b = tc.aot_binaries.get(t["binary"])
+        if not b and device.aot_binary:
+            b = struct(file = device.aot_binary, files = depset())
         if b:
             files.append(b.file)
             loaded.append(b.files)
