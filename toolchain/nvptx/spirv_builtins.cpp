@@ -284,6 +284,20 @@ static INLINE T wg_scan(T x, Op op, T identity, int kind) {
   uint sg = __spirv_BuiltInSubgroupId(), nsg = __spirv_BuiltInNumSubgroups();
   uint id = __spirv_BuiltInSubgroupLocalInvocationId();
   AS3 T *s = scratch_as<T>();
+  if (kind == kReduce) {
+    // Each sub-group's total, then the totals' total in sub-group 0.
+    T part = sg_scan(x, op, identity, kReduce);
+    if (id == 0) s[sg] = part;
+    bar_sync(0);
+    if (sg == 0) {
+      T total = sg_scan(id < nsg ? s[id] : identity, op, identity, kReduce);
+      if (id == 0) s[32] = total;
+    }
+    bar_sync(0);
+    T result = s[32];
+    bar_sync(0);  // the scratch words are free again
+    return result;
+  }
   T incl = sg_scan(x, op, identity, kInclusive);
   // The last lane's inclusive value is its sub-group's total.
   if (id == __spirv_BuiltInSubgroupSize() - 1) s[sg] = incl;
@@ -291,19 +305,12 @@ static INLINE T wg_scan(T x, Op op, T identity, int kind) {
   if (sg == 0) {
     T t = id < nsg ? s[id] : identity;
     T before = sg_scan(t, op, identity, kExclusive);
-    T total = sg_scan(t, op, identity, kReduce);
     if (id < nsg) s[id] = before;
-    if (id == 0) s[32] = total;
   }
   bar_sync(0);
-  T result;
-  if (kind == kReduce)
-    result = s[32];
-  else {
-    T base = s[sg];
-    T ex = sg_scan(x, op, identity, kExclusive);
-    result = kind == kInclusive ? op(base, incl) : op(base, ex);
-  }
+  T base = s[sg];
+  T prev = shuffle_idx(incl, id > 0 ? id - 1 : 0);  // the exclusive scan, from the inclusive one
+  T result = kind == kInclusive ? op(base, incl) : id == 0 ? base : op(base, prev);
   bar_sync(0);  // the scratch words are free again
   return result;
 }
