@@ -24,6 +24,10 @@ def _ur_cuda_repository_impl(rctx):
 
     # Only the runtime's interface may be seen.
     rctx.delete("include")
+
+    # The adapter's version script (only the dispatch-table getters are exported), as
+    # UR's CMake configures it.
+    rctx.file("adapter.map", rctx.read("source/adapters/adapter.map.in").replace("@TARGET_LIBNAME@", "libur_adapter_cuda_0"))
     rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
     rctx.template("BUILD.bazel", rctx.attr.build_file, {"{commit}": UR_SOURCE["commit"]})
 
